@@ -1,0 +1,327 @@
+"""Game: the state machine every variant subclasses (python-chess / OpenSpiel in spirit).
+
+One game is one ordered stream of timestamped actions from any seat. `apply` checks an action
+against the state at its time and either changes the state and returns the events, or returns
+a stable reason code and changes nothing the action asked for.
+
+Time: `now` is the time of the last accepted action (or of the last timer that fired). A
+variant may hold a *deadline* (e.g. the end of a tie window after a first Stress call). Before
+an action at time t is checked, every deadline <= t fires, exactly as `advance(t)` would: the
+passing of time is a fact, not part of the action. Callers with no action to send use
+`advance(t)`; `next_deadline()` tells them when something is due.
+
+Subclass contract (see rules_engine/speed.py for a full example):
+  * class attributes `variant` (VariantInfo) and `handlers` {action type: method name};
+    a handler takes the Action, validates it WITHOUT mutating, and returns a reason code,
+    or mutates and returns None;
+  * `_deal()`, `_load_position(position)`, `position()`, `_state_json()`, `_load_state(d)`,
+    `_all_cards()`, `_check_shapes()`, `legal_actions(seat)`, `board(viewer)`, `phase`;
+  * optionally `next_deadline()`, `_on_deadline(t)` and `_settle()` (runs after every
+    accepted action and fired deadline: stuck detection, wins, equal-rank events).
+"""
+
+from __future__ import annotations
+
+import copy as _copy
+import random
+from collections import Counter
+from typing import Any, ClassVar
+
+from rules_engine.actions import Action, Event, Result
+from rules_engine.options import validate_options
+from rules_engine.variant import VariantInfo
+
+#: two actions whose timestamps differ by less than this count as simultaneous.
+TIE_WINDOW_MS = 100
+#: a guard against endless automatic resolution (stuck -> flip -> stuck ...) in one step.
+MAX_AUTO_STEPS = 500
+
+# Reason codes shared by every variant (each variant adds its own; all are in docs/).
+R_BAD_ACTION = "bad-action"
+R_UNKNOWN_ACTION = "unknown-action"
+R_GAME_OVER = "game-over"
+R_OUT_OF_ORDER = "out-of-order"
+R_BAD_PLAYER = "bad-player"
+
+
+class InvariantError(AssertionError):
+    """The state broke a rule that no sequence of actions may break (an engine bug)."""
+
+
+class PositionError(ValueError):
+    """An explicit position that does not describe a legal layout for the variant."""
+
+
+class Game:
+    variant: ClassVar[VariantInfo]
+    handlers: ClassVar[dict[str, str]] = {}
+
+    def __init__(self, *, players: int, options: dict, seed: int | None = 0,
+                 debug: bool = False) -> None:
+        self.players = players
+        self.options = options
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.now = 0
+        self.log: list[Event] = []
+        self.over = False
+        self.winner: int | None = None
+        self.draw = False
+        self.scores: list[int] | None = None
+        self.end_reason: str | None = None
+        self.debug = debug
+        self._events: list[Event] = []
+        self._cards_all: list[str] = []
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def new(cls, *, players: int | None = None, seed: int = 0, options: dict | None = None,
+            debug: bool = False) -> Game:
+        opts = validate_options(cls.variant.options, options or {})
+        n = cls._check_players(players)
+        game = cls(players=n, options=opts, seed=seed, debug=debug)
+        game._deal()
+        game._start()
+        return game
+
+    @classmethod
+    def from_position(cls, position: dict, *, options: dict | None = None,
+                      debug: bool = False) -> Game:
+        if not isinstance(position, dict):
+            raise PositionError("a position must be an object")
+        opts = validate_options(cls.variant.options, options or position.get("options") or {})
+        seats = position.get("seats")
+        n = cls._check_players(len(seats) if isinstance(seats, list) else None)
+        game = cls(players=n, options=opts, seed=position.get("seed", 0), debug=debug)
+        game.now = int(position.get("now", 0))
+        game._load_position(position)
+        game._start()
+        return game
+
+    @classmethod
+    def _check_players(cls, players: int | None) -> int:
+        info = cls.variant
+        n = info.players_min if players is None else players
+        if not isinstance(n, int) or not info.players_min <= n <= info.players_max:
+            raise ValueError(
+                f"{info.slug} is for {info.players_min}-{info.players_max} players, got {players!r}"
+            )
+        return n
+
+    def _start(self) -> None:
+        self._cards_all = sorted(self._all_cards())
+        self._events = []
+        self._settle()
+        if self.debug:
+            self.check_invariants()
+
+    # ------------------------------------------------------------------ the action stream
+    def apply(self, action: Action | dict) -> Result:
+        """Apply one action; never raises for a bad action (see the module docstring)."""
+        if not isinstance(action, Action):
+            try:
+                action = Action.from_json(action)  # type: ignore[arg-type]
+            except (ValueError, TypeError):
+                return Result(False, R_BAD_ACTION, [])
+        if self.over:
+            return Result(False, R_GAME_OVER, [])
+        t = action.t
+        if t < self.now:
+            return Result(False, R_OUT_OF_ORDER, [])
+        if not 0 <= action.player < self.players:
+            return Result(False, R_BAD_PLAYER, [])
+        method = self.handlers.get(action.type)
+        if method is None:
+            return Result(False, R_UNKNOWN_ACTION, [])
+        self._events = events = []
+        self._run_due(t)
+        if self.over:
+            return Result(False, R_GAME_OVER, events)
+        reason = getattr(self, method)(action)
+        if reason is not None:
+            return Result(False, reason, events)
+        self.now = t
+        self._settle()
+        if self.debug:
+            self.check_invariants()
+        return Result(True, None, events)
+
+    def advance(self, t: int) -> list[Event]:
+        """Let time pass to t: fire every deadline <= t. Returns the events this caused."""
+        self._events = events = []
+        if t <= self.now or self.over:
+            return events
+        self._run_due(t)
+        if not self.over:
+            self.now = t
+        if self.debug:
+            self.check_invariants()
+        return events
+
+    def _run_due(self, t: int) -> None:
+        for _ in range(MAX_AUTO_STEPS):
+            due = self.next_deadline()
+            if due is None or due > t or self.over:
+                return
+            self.now = max(self.now, due)
+            self._on_deadline(due)
+            self._settle()
+        self.finish_draw("auto-cap")
+
+    def next_deadline(self) -> int | None:
+        """When time alone will next change the state (None: nothing pending)."""
+        return None
+
+    def _on_deadline(self, t: int) -> None:  # pragma: no cover - variants with deadlines override
+        raise NotImplementedError
+
+    def _settle(self) -> None:
+        """Automatic consequences after a change (stuck detection, wins ...)."""
+
+    # ------------------------------------------------------------------ events and the end
+    def _emit(self, code: str, player: int | None = None, **data: Any) -> None:
+        event = Event(code, player, data, self.now)
+        self.log.append(event)
+        self._events.append(event)
+
+    def finish_win(self, seat: int, reason: str = "out-of-cards") -> None:
+        self.over = True
+        self.winner = seat
+        self.end_reason = reason
+        self._emit("won", seat, reason=reason)
+
+    def finish_draw(self, reason: str = "cap") -> None:
+        """End the game without a winner (simulation caps use reason "cap")."""
+        if self.over:
+            return
+        self.over = True
+        self.draw = True
+        self.end_reason = reason
+        self._emit("draw", None, reason=reason)
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def phase(self) -> str:
+        return "over" if self.over else "play"
+
+    # ------------------------------------------------------------------ views
+    def legal_actions(self, player: int) -> list[Action]:
+        raise NotImplementedError
+
+    def board(self, viewer: int | None = None) -> dict:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ bots plug in here
+    #: action types a bot makes with its *call* reaction time (a shout, a slap) rather than
+    #: its move reaction time.
+    bot_call_types: ClassVar[frozenset[str]] = frozenset({"call"})
+
+    def bot_candidates(self, seat: int) -> list[tuple[float, Action]]:
+        """What a bot at this seat could do now, each with a preference score (higher is
+        better; an expert takes the best, a learner picks almost at random). The Actions' t is
+        ignored: rules_engine.bots stamps the time from its reaction model. Default: every
+        legal action, score 1. Variants override this with their own heuristics."""
+        return [(1.0, a) for a in self.legal_actions(seat)]
+
+    def observation(self, player: int) -> dict:
+        """What that seat may see; for the speed variants this is board(viewer=player)."""
+        return self.board(viewer=player)
+
+    def _board_head(self) -> dict:
+        return {
+            "variant": self.variant.slug,
+            "players": self.players,
+            "now": self.now,
+            "phase": self.phase,
+            "winner": self.winner,
+            "draw": self.draw,
+            "scores": self.scores,
+        }
+
+    @staticmethod
+    def zone(zone_id: str, kind: str, cards: list[str], *, up: bool, show: bool) -> dict:
+        """One rendered zone; face-down cards show their face only to the omniscient view."""
+        if up or show:
+            shown = [{"card": c, "up": up} for c in cards]
+        else:
+            shown = [{"card": None, "up": False} for _ in cards]
+        return {"id": zone_id, "kind": kind, "cards": shown, "count": len(cards)}
+
+    # ------------------------------------------------------------------ serialisation
+    def to_json(self) -> dict:
+        version, internal, gauss = self.rng.getstate()
+        return {
+            "variant": self.variant.slug,
+            "players": self.players,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "now": self.now,
+            "rng": [version, list(internal), gauss],
+            "over": self.over,
+            "winner": self.winner,
+            "draw": self.draw,
+            "scores": self.scores,
+            "end_reason": self.end_reason,
+            "cards": list(self._cards_all),
+            "log": [e.to_json() for e in self.log],
+            "state": self._state_json(),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> Game:
+        """Rebuild any variant's game from to_json() output (dispatches on data["variant"])."""
+        from rules_engine.registry import get_variant
+
+        klass = get_variant(data["variant"]).game_class
+        game = klass(players=data["players"], options=dict(data["options"]), seed=data["seed"])
+        version, internal, gauss = data["rng"]
+        game.rng.setstate((version, tuple(internal), gauss))
+        game.now = data["now"]
+        game.over = data["over"]
+        game.winner = data["winner"]
+        game.draw = data["draw"]
+        game.scores = data["scores"]
+        game.end_reason = data.get("end_reason")
+        game._cards_all = list(data["cards"])
+        game.log = [Event.from_json(e) for e in data["log"]]
+        game._load_state(data["state"])
+        return game
+
+    def copy(self) -> Game:
+        return _copy.deepcopy(self)
+
+    def position(self) -> dict:
+        raise NotImplementedError
+
+    def _state_json(self) -> dict:
+        raise NotImplementedError
+
+    def _load_state(self, data: dict) -> None:
+        raise NotImplementedError
+
+    def _deal(self) -> None:
+        raise NotImplementedError
+
+    def _load_position(self, position: dict) -> None:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ invariants
+    def _all_cards(self) -> list[str]:
+        raise NotImplementedError
+
+    def _check_shapes(self) -> list[str]:
+        return []
+
+    def check_invariants(self) -> None:
+        """Raise InvariantError if cards were created or lost, or a pile broke its shape."""
+        problems = list(self._check_shapes())
+        now = Counter(self._all_cards())
+        if now != Counter(self._cards_all):
+            extra = now - Counter(self._cards_all)
+            lost = Counter(self._cards_all) - now
+            problems.append(f"cards not conserved: extra {dict(extra)}, lost {dict(lost)}")
+        if problems:
+            raise InvariantError(f"{self.variant.slug}: " + "; ".join(problems))

@@ -1,0 +1,83 @@
+"""The variant registry, in the site's display order.
+
+Registering a variant = a module `rules_engine/variants/<name>.py` that defines
+`INFO: VariantInfo`, named in _MODULES below. A module listed here but not (yet) present is
+skipped, so variants can land independently.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from rules_engine.variant import METADATA_KEYS, VariantInfo
+
+__all__ = [
+    "METADATA_KEYS",
+    "VARIANTS",
+    "UnknownVariant",
+    "VariantInfo",
+    "game_from_position",
+    "get_variant",
+    "new_game",
+    "to_json",
+]
+
+#: module names under rules_engine.variants, in display order.
+_MODULES = ("stress_se", "james_bond", "spit", "stress_de", "stressi_fi")
+
+
+class UnknownVariant(KeyError):
+    def __str__(self) -> str:  # KeyError would quote the whole message
+        return str(self.args[0]) if self.args else "unknown variant"
+
+
+def _load() -> dict[str, VariantInfo]:
+    found: dict[str, VariantInfo] = {}
+    for name in _MODULES:
+        full = f"rules_engine.variants.{name}"
+        try:
+            module = importlib.import_module(full)
+        except ModuleNotFoundError as exc:
+            if exc.name == full:
+                continue
+            raise
+        info: VariantInfo = module.INFO
+        found[info.slug] = info
+    return found
+
+
+VARIANTS: dict[str, VariantInfo] = _load()
+
+
+def get_variant(slug: str) -> VariantInfo:
+    try:
+        return VARIANTS[slug]
+    except KeyError:
+        valid = ", ".join(VARIANTS)
+        raise UnknownVariant(f"unknown variant {slug!r}; valid variants: {valid}") from None
+
+
+def new_game(
+    slug: str,
+    *,
+    players: int | None = None,
+    seed: int = 0,
+    options: dict | None = None,
+    debug: bool = False,
+) -> Any:
+    """A freshly dealt game; options are validated (OptionError) and defaults filled in."""
+    return get_variant(slug).game_class.new(
+        players=players, seed=seed, options=options, debug=debug
+    )
+
+
+def game_from_position(
+    slug: str, position: dict, *, options: dict | None = None, debug: bool = False
+) -> Any:
+    """A game set up from an explicit position (docs/scenarios.md); PositionError if malformed."""
+    return get_variant(slug).game_class.from_position(position, options=options, debug=debug)
+
+
+def to_json() -> dict:
+    return {"variants": [info.to_json() for info in VARIANTS.values()]}

@@ -1,0 +1,12 @@
+"""Engine tests are pure Python: nothing here may touch Django."""
+
+from pathlib import Path
+
+import pytest
+
+SCENARIOS = Path(__file__).parent / "scenarios"
+
+
+@pytest.fixture
+def scenarios_dir() -> Path:
+    return SCENARIOS
