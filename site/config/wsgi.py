@@ -1,0 +1,9 @@
+"""WSGI entry point: `gunicorn --pythonpath site config.wsgi`."""
+
+import os
+
+import config.paths  # noqa: F401  (puts the repo root on sys.path for rules_engine)
+from django.core.wsgi import get_wsgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.production")
+application = get_wsgi_application()

@@ -1,0 +1,73 @@
+"""Pages that belong to no single variant: home, sources, the card gallery, preferences."""
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_POST
+
+from .catalogue import all_variants
+from .glossary import current_lang
+from .preferences import COOKIE_MAX_AGE, PREFERENCES
+
+LANGUAGE_NAMES = dict(settings.LANGUAGES)
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "core/home.html", {"variants": all_variants(current_lang())})
+
+
+def sources(request: HttpRequest) -> HttpResponse:
+    lang = current_lang()
+    rows = [
+        {
+            "entry": entry,
+            "file": entry.info.source_file,
+            "language": LANGUAGE_NAMES[entry.info.source_language],
+        }
+        for entry in all_variants(lang)
+    ]
+    return render(request, "core/sources.html", {"rows": rows})
+
+
+def cards(request: HttpRequest) -> HttpResponse:
+    suits = "SHDC"
+    ranks = "A23456789TJQK"
+    return render(
+        request,
+        "core/cards.html",
+        {
+            "suit_rows": [[r + s for r in ranks] for s in suits],
+            "face_down_pile": [{"card": None, "up": False}] * 3,
+            "sample_centre": [{"card": c, "up": True} for c in ("4C", "5H", "6D", "7H")],
+            "empty": [],
+        },
+    )
+
+
+@require_POST
+def preferences(request: HttpRequest) -> HttpResponse:
+    target = request.POST.get("next", "/")
+    if not url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
+        target = "/"
+    response = HttpResponseRedirect(target)
+    for name in PREFERENCES:
+        if name in request.POST:
+            on = request.POST[name] == "1"
+            response.set_cookie(
+                f"pref-{name}",
+                "1" if on else "0",
+                max_age=COOKIE_MAX_AGE,
+                samesite="Lax",
+                secure=request.is_secure(),
+                httponly=True,
+            )
+    return response
+
+
+def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    return render(request, "404.html", status=404)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    return render(request, "500.html", status=500)

@@ -1,0 +1,130 @@
+"""Rules texts: Markdown files parsed once into sections of safe HTML.
+
+A text is `content/<variant>/<lang>.md`: a `# Title`, a lead paragraph, then `## Heading
+{#anchor}` sections whose anchors are the same in every language. Card tokens written as
+inline code (`7H`) become card components. Parsing happens once per file version (content
+only changes on deploy), so a rules page costs a cache lookup, not a Markdown parse.
+"""
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import nh3
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.safestring import SafeString, mark_safe
+from markdown_it import MarkdownIt
+
+from rules_engine.cards import is_card
+
+SECTION_HEADING = re.compile(r"^## (?P<title>.+?)\s*\{#(?P<anchor>[a-z0-9-]+)\}\s*$", re.M)
+ANCHORED_H3 = re.compile(r"<h3>(?P<title>.*?)\s*\{#(?P<anchor>[a-z0-9-]+)\}</h3>")
+CARD_CODE = re.compile(r"<code>(?P<code>[A2-9TJQK][SHDC]|X)</code>")
+
+SPECIAL_SECTION = {"speed": "equal-ranks", "swap": "win-call", "spit": "deal-end"}
+
+
+def required_anchors(family: str) -> list[str]:
+    """The section anchors every text of a variant family has, in order."""
+    return [
+        "about",
+        "equipment",
+        "deal",
+        "start",
+        "moves",
+        SPECIAL_SECTION[family],
+        "stuck",
+        "running-out",
+        "winning",
+        "options",
+        "tips",
+        "faq",
+    ]
+
+
+@dataclass(frozen=True)
+class Section:
+    anchor: str
+    title: str
+    html: SafeString
+    sub_anchors: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    variant: str
+    lang: str
+    title: str
+    lead: SafeString
+    sections: tuple[Section, ...]
+
+    @property
+    def anchors(self) -> list[str]:
+        return [s.anchor for s in self.sections]
+
+    def all_anchors(self) -> set[str]:
+        found = set(self.anchors)
+        for section in self.sections:
+            found.update(section.sub_anchors)
+        return found
+
+    def section(self, anchor: str) -> Section | None:
+        return next((s for s in self.sections if s.anchor == anchor), None)
+
+
+_markdown = MarkdownIt("commonmark", {"html": False, "typographer": True}).enable("table")
+
+
+def _card_html(code: str) -> str:
+    if not is_card(code):
+        return f"<code>{code}</code>"
+    return render_to_string("cotton/card.html", {"code": code}).strip()
+
+
+def render_markdown(text: str, lang: str) -> tuple[SafeString, tuple[str, ...]]:
+    """Markdown → sanitised HTML with anchored h3 headings and drawn cards."""
+    html = nh3.clean(_markdown.render(text))
+    anchors = tuple(m.group("anchor") for m in ANCHORED_H3.finditer(html))
+    html = ANCHORED_H3.sub(r'<h3 id="\g<anchor>">\g<title></h3>', html)
+    with translation.override(lang):
+        html = CARD_CODE.sub(lambda m: _card_html(m.group("code")), html)
+    return mark_safe(html), anchors  # noqa: S308 - sanitised by nh3 above
+
+
+def text_path(variant: str, lang: str) -> Path:
+    return settings.CONTENT_DIR / variant / f"{lang}.md"
+
+
+@lru_cache(maxsize=64)
+def _parse(path: Path, mtime_ns: int, variant: str, lang: str) -> Rulebook:
+    source = path.read_text(encoding="utf-8")
+    head, *_ = SECTION_HEADING.split(source, maxsplit=1)
+    title_line, _, lead = head.strip().partition("\n")
+    matches = list(SECTION_HEADING.finditer(source))
+    sections = []
+    for i, match in enumerate(matches):
+        end = matches[i + 1].start() if i + 1 < len(matches) else len(source)
+        body_html, sub_anchors = render_markdown(source[match.end() : end], lang)
+        sections.append(
+            Section(match.group("anchor"), match.group("title").strip(), body_html, sub_anchors)
+        )
+    lead_html, _ = render_markdown(lead.strip(), lang)
+    return Rulebook(
+        variant=variant,
+        lang=lang,
+        title=title_line.lstrip("# ").strip(),
+        lead=lead_html,
+        sections=tuple(sections),
+    )
+
+
+def load_rulebook(variant: str, lang: str) -> Rulebook | None:
+    path = text_path(variant, lang)
+    try:
+        mtime = path.stat().st_mtime_ns
+    except FileNotFoundError:
+        return None
+    return _parse(path, mtime, variant, lang)

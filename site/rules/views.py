@@ -1,0 +1,54 @@
+"""Rules pages: one variant's rulebook in the visitor's language, optionally beside another."""
+
+from django.conf import settings
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import get_language_info
+
+from core.catalogue import variant_or_404
+from core.glossary import current_lang
+
+from .rulebook import load_rulebook
+
+LANGUAGE_CODES = [code for code, _ in settings.LANGUAGES]
+
+
+def rules_page(request: HttpRequest, variant: str) -> HttpResponse:
+    lang = current_lang()
+    entry = variant_or_404(variant, lang)
+    book = load_rulebook(variant, lang)
+    if book is None:
+        raise Http404(variant)
+
+    pair_code = request.GET.get("pair", "")
+    pair_book = None
+    if pair_code in LANGUAGE_CODES and pair_code != lang:
+        pair_book = load_rulebook(variant, pair_code)
+    pair_rows = None
+    if pair_book is not None:
+        pair_rows = [(section, pair_book.section(section.anchor)) for section in book.sections]
+
+    source_lang = entry.info.source_language
+    return render(
+        request,
+        "rules/page.html",
+        {
+            "entry": entry,
+            "book": book,
+            "pair_book": pair_book,
+            "pair_rows": pair_rows,
+            "pair_requested": bool(pair_code) and pair_book is None,
+            "pair_choices": [
+                (code, get_language_info(code)["name_local"])
+                for code in LANGUAGE_CODES
+                if code != lang
+            ],
+            "is_original": source_lang == lang,
+            "source_lang": source_lang,
+            "source_lang_name": get_language_info(source_lang)["name_local"],
+        },
+    )
+
+
+def compare(request: HttpRequest) -> HttpResponse:
+    return render(request, "rules/compare.html", {})
