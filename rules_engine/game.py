@@ -137,10 +137,13 @@ class Game:
         self._run_due(t)
         if self.over:
             return Result(False, R_GAME_OVER, events)
+        # Handlers stamp their events with the action's time; a rejection restores the clock.
+        before = self.now
+        self.now = t
         reason = getattr(self, method)(action)
         if reason is not None:
+            self.now = before
             return Result(False, reason, events)
-        self.now = t
         self._settle()
         if self.debug:
             self.check_invariants()

@@ -1,0 +1,658 @@
+"""SpeedGame: what stress-se, stress-de and stressi-fi share.
+
+Two players, two shared centre piles, a face-down draw pile (the German "hand stack") and a
+row of four face-up places per player. Cards go from the own row onto a centre pile one rank
+up or down. When both centre tops show the same rank the equal-rank event is on: plays are
+frozen and only the call (the "Stress!" slap) is accepted. The first call opens a tie window;
+when it closes (or every player has called) the variant's penalty applies and both players
+turn new centre cards. When nobody can act the engine turns new cards by itself.
+
+Variants plug in through class flags and a few hook methods (bottom of the class).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rules_engine.actions import Action
+from rules_engine.cards import JOKER, RANK_VALUE, ranks_adjacent
+from rules_engine.game import (
+    MAX_AUTO_STEPS,
+    R_BAD_ACTION,
+    TIE_WINDOW_MS,
+    Game,
+    PositionError,
+)
+
+#: a call arriving this soon after an equal-rank event was settled is the slow half of that
+#: race (rejected too-slow), never a false call.
+LATE_CALL_MS = 1000
+ROW_SIZE = 4
+CENTRE_IDS = ("centre-0", "centre-1")
+ROW_IDS = tuple(f"row-{k}" for k in range(ROW_SIZE))
+_CENTRE_INDEX = {z: i for i, z in enumerate(CENTRE_IDS)}
+_ROW_INDEX = {z: i for i, z in enumerate(ROW_IDS)}
+_NEVER = -(10**12)
+
+# Reason codes of the speed variants.
+R_FROZEN = "frozen"
+R_BAD_ZONE = "bad-zone"
+R_NO_SUCH_CARD = "no-such-card"
+R_NOT_YOUR_CARD = "not-your-card"
+R_NOT_TOP = "not-top"
+R_NOT_ADJACENT = "not-adjacent"
+R_EQUAL_RANK = "equal-rank"
+R_TOO_SLOW = "too-slow"
+R_NO_STRESS = "no-stress"
+R_ALREADY_CALLED = "already-called"
+R_NOTHING_TO_REFILL = "nothing-to-refill"
+R_NOT_ALLOWED = "not-allowed"
+R_NOT_EQUAL = "not-equal"
+R_ALREADY_READY = "already-ready"
+
+
+class SpeedGame(Game):
+    handlers: ClassVar[dict[str, str]] = {
+        "play": "_do_play",
+        "call": "_do_call",
+        "refill": "_do_refill",
+        "combine": "_do_combine",
+        "ready": "_do_ready",
+    }
+
+    # ---- variant switches (class level: they never change during a game)
+    #: refill happens by itself right after a play (stress-se); otherwise it is an action.
+    auto_refill: ClassVar[bool] = False
+    #: equal ranks in the row share one place (stress-se option, stressi-fi at the deal).
+    stack_at_deal: ClassVar[bool] = False
+    #: a whole stack of equal cards may be played at once (stressi-fi).
+    whole_stack_plays: ClassVar[bool] = False
+    #: equal row piles may be combined by the player (stressi-fi).
+    combine_allowed: ClassVar[bool] = False
+    #: the "ready to turn new cards" action exists (stress-de).
+    ready_action: ClassVar[bool] = False
+    #: the word on the sheet for the call gesture (events carry it for narration).
+    gesture: ClassVar[str] = "slap"
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.centre: list[list[str]] = [[], []]
+        self.changed_at: list[int] = [_NEVER, _NEVER]
+        self.draws: list[list[str]] = [[] for _ in range(self.players)]
+        self.rows: list[list[list[str]]] = [
+            [[] for _ in range(ROW_SIZE)] for _ in range(self.players)
+        ]
+        self.event_on = False
+        self.event_start = 0
+        self.calls: list[list] = []  # [seat, t, pile index]
+        self.last_resolved: int | None = None
+        self.ready: list[bool] = [False] * self.players
+        self._wrap = self._wraps()
+        self._jokers = self._jokers_wild()
+
+    # ------------------------------------------------------------------ variant hooks
+    def _wraps(self) -> bool:
+        return True
+
+    def _jokers_wild(self) -> bool:
+        return False
+
+    def _stacking(self) -> bool:
+        """Equal ranks stack automatically when a card comes into the row."""
+        return False
+
+    def home_pile(self, seat: int) -> int:
+        """The centre pile on this seat's own side: the pile it started and turns onto."""
+        return seat
+
+    def _one_empty_mode(self) -> str:
+        """'one-turns' or 'give-a-card' (the other supplies a face-down card)."""
+        return "give-a-card"
+
+    def _both_empty_mode(self) -> str:
+        """'take-own-side' or 'fewer-cards-wins'."""
+        return "take-own-side"
+
+    def _false_call_penalty(self) -> bool:
+        return False
+
+    def _exact_tie_only(self) -> bool:
+        """Knocking: hands pile up, so only a truly equal time is a tie."""
+        return False
+
+    def _stress_outcome(self, first: int, pile: int, tie: bool) -> None:
+        """Move the cards the equal-rank event costs; new cards are turned afterwards."""
+        raise NotImplementedError
+
+    def _deck(self) -> list[list[str]]:
+        """Each seat's cards before the deal (already shuffled)."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ deal and position
+    def _deal(self) -> None:
+        for seat, cards in enumerate(self._deck()):
+            self.draws[seat] = cards
+            self._lay_out(seat)
+        self._turn_all_home("start")
+
+    def _lay_out(self, seat: int) -> None:
+        draw, row = self.draws[seat], self.rows[seat]
+        stack = self.stack_at_deal or self._stacking()
+        while draw and any(not p for p in row):
+            card = draw.pop()
+            if stack and self._stack_into(row, card):
+                continue
+            row[next(k for k, p in enumerate(row) if not p)].append(card)
+
+    @staticmethod
+    def _stack_into(row: list[list[str]], card: str) -> bool:
+        value = RANK_VALUE[card]
+        if value == 0:
+            return False
+        for place in row:
+            if place and RANK_VALUE[place[-1]] == value:
+                place.append(card)
+                return True
+        return False
+
+    def _turn_all_home(self, cause: str) -> None:
+        for seat in range(self.players):
+            if self.draws[seat]:
+                self._turn(seat, self.home_pile(seat), cause)
+
+    def _load_position(self, position: dict) -> None:
+        centre = position.get("centre")
+        seats = position["seats"]
+        if not (isinstance(centre, list) and len(centre) == 2):
+            raise PositionError("centre must be a list of two piles (bottom to top)")
+        self.centre = [self._cards_from(p, "centre") for p in centre]
+        for seat, spec in enumerate(seats):
+            if not isinstance(spec, dict):
+                raise PositionError(f"seat {seat} must be an object with draw and row")
+            self.draws[seat] = self._cards_from(spec.get("draw", []), f"seat {seat} draw")
+            row = spec.get("row")
+            if not (isinstance(row, list) and len(row) == ROW_SIZE):
+                raise PositionError(f"seat {seat} row must list {ROW_SIZE} places")
+            self.rows[seat] = [self._cards_from(p, f"seat {seat} row") for p in row]
+        ready = position.get("ready")
+        if ready is not None:
+            self.ready = [bool(r) for r in ready]
+        problems = self._check_shapes(settled=False)
+        if problems:
+            raise PositionError("; ".join(problems))
+
+    def _cards_from(self, cards: Any, where: str) -> list[str]:
+        if not isinstance(cards, list):
+            raise PositionError(f"{where}: expected a list of cards")
+        for card in cards:
+            if card not in RANK_VALUE:
+                raise PositionError(f"{where}: not a card: {card!r}")
+            if card == JOKER and self.variant.jokers_max == 0:
+                raise PositionError(f"{where}: {self.variant.slug} has no jokers")
+        return list(cards)
+
+    def position(self) -> dict:
+        pos: dict[str, Any] = {
+            "centre": [list(p) for p in self.centre],
+            "seats": [
+                {"draw": list(self.draws[s]), "row": [list(p) for p in self.rows[s]]}
+                for s in range(self.players)
+            ],
+            "now": self.now,
+            "seed": self.seed,
+        }
+        if self.ready_action:
+            pos["ready"] = list(self.ready)
+        return pos
+
+    # ------------------------------------------------------------------ rules helpers
+    def _top_value(self, pile: int) -> int | None:
+        """The rank a centre top counts as (a joker counts as the other top's rank)."""
+        cards = self.centre[pile]
+        if not cards:
+            return None
+        value = RANK_VALUE[cards[-1]]
+        if value == 0:
+            other = self.centre[1 - pile]
+            return RANK_VALUE[other[-1]] if other else 0
+        return value
+
+    def fits(self, card: str, pile: int) -> bool:
+        top = self._top_value(pile)
+        if top is None:
+            return False
+        value = RANK_VALUE[card]
+        if value == 0:
+            return self._jokers
+        return ranks_adjacent(value, top, self._wrap)
+
+    def tops_equal(self) -> bool:
+        a, b = self.centre
+        if not a or not b:
+            return False
+        va, vb = RANK_VALUE[a[-1]], RANK_VALUE[b[-1]]
+        return va == vb or va == 0 or vb == 0
+
+    def _can_play(self, seat: int) -> bool:
+        for place in self.rows[seat]:
+            if place:
+                card = place[-1]
+                if self.fits(card, 0) or self.fits(card, 1):
+                    return True
+        return False
+
+    def _can_refill(self, seat: int) -> bool:
+        return bool(self.draws[seat]) and any(not p for p in self.rows[seat])
+
+    def can_act(self, seat: int) -> bool:
+        """A legal play, or (where refilling is the player's own move) a refill."""
+        if self._can_play(seat):
+            return True
+        return not self.auto_refill and self._can_refill(seat)
+
+    def cards_left(self, seat: int) -> int:
+        return len(self.draws[seat]) + sum(len(p) for p in self.rows[seat])
+
+    # ------------------------------------------------------------------ handlers
+    def _do_play(self, action: Action) -> str | None:
+        args = action.args
+        card, src, dst = args.get("card"), args.get("from"), args.get("to")
+        if not (isinstance(card, str) and isinstance(src, str) and isinstance(dst, str)):
+            return R_BAD_ACTION
+        whole = args.get("whole", False)
+        if whole and not self.whole_stack_plays:
+            return R_NOT_ALLOWED
+        if self.event_on:
+            return R_FROZEN
+        pile = _CENTRE_INDEX.get(dst)
+        k = _ROW_INDEX.get(src)
+        if pile is None or k is None:
+            return R_BAD_ZONE
+        seat = action.player
+        place = self.rows[seat][k]
+        if not place or place[-1] != card:
+            return self._missing_card_reason(seat, k, card)
+        top = self.centre[pile]
+        onto = args.get("onto")
+        if onto is not None and (not top or top[-1] != onto):
+            return R_TOO_SLOW
+        if not self.fits(card, pile):
+            if action.t - self.changed_at[pile] < TIE_WINDOW_MS:
+                return R_TOO_SLOW
+            if top and RANK_VALUE[card] == self._top_value(pile):
+                return R_EQUAL_RANK
+            return R_NOT_ADJACENT
+        # accepted
+        if whole:
+            moved = place[:]
+            place.clear()
+        else:
+            moved = [place.pop()]
+        top.extend(moved)
+        self.changed_at[pile] = action.t
+        self.ready[seat] = False
+        self._emit("played", seat, card=card, **{"from": src, "to": dst}, count=len(moved))
+        if self.auto_refill and not place:
+            self._auto_refill(seat)
+        return None
+
+    def _missing_card_reason(self, seat: int, k: int, card: str) -> str:
+        if card in self.rows[seat][k]:
+            return R_NOT_TOP
+        for other in range(self.players):
+            if other != seat and any(p and p[-1] == card for p in self.rows[other]):
+                return R_NOT_YOUR_CARD
+        return R_NO_SUCH_CARD
+
+    def _do_call(self, action: Action) -> str | None:
+        seat, t = action.player, action.t
+        pile_id = action.args.get("pile")
+        if pile_id is None:
+            pile = self.home_pile(seat)
+        else:
+            pile = _CENTRE_INDEX.get(pile_id)  # type: ignore[arg-type]
+            if pile is None:
+                return R_BAD_ZONE
+        if not self.event_on:
+            if self.last_resolved is not None and t - self.last_resolved < LATE_CALL_MS:
+                return R_TOO_SLOW
+            if not self._false_call_penalty():
+                return R_NO_STRESS
+            self._emit("call", seat, pile=CENTRE_IDS[pile], gesture=self.gesture, false=True)
+            self._take_centre(seat, (0, 1), mix=True, code="penalty", why="false-call")
+            self._turn_new_cards("false-call")
+            return None
+        if any(c[0] == seat for c in self.calls):
+            return R_ALREADY_CALLED
+        self.calls.append([seat, t, pile])
+        self._emit("call", seat, pile=CENTRE_IDS[pile], gesture=self.gesture, false=False)
+        if len(self.calls) == self.players:
+            # Nobody is left to call: no need to wait for the window to close.
+            self._resolve_calls()
+        return None
+
+    def _do_refill(self, action: Action) -> str | None:
+        if self.auto_refill:
+            return R_NOT_ALLOWED
+        seat = action.player
+        draw, row = self.draws[seat], self.rows[seat]
+        to = action.args.get("to")
+        if to is None:
+            targets = [k for k, p in enumerate(row) if not p]
+        else:
+            k = _ROW_INDEX.get(to)
+            if k is None:
+                return R_BAD_ZONE
+            targets = [k] if not row[k] else []
+        if not targets or not draw:
+            return R_NOTHING_TO_REFILL
+        for k in targets:
+            if not draw:
+                break
+            card = draw.pop()
+            row[k].append(card)
+            self._emit("refilled", seat, card=card, to=ROW_IDS[k])
+        return None
+
+    def _do_combine(self, action: Action) -> str | None:
+        if not self.combine_allowed:
+            return R_NOT_ALLOWED
+        seat = action.player
+        a = _ROW_INDEX.get(action.args.get("from"))  # type: ignore[arg-type]
+        b = _ROW_INDEX.get(action.args.get("to"))  # type: ignore[arg-type]
+        if a is None or b is None or a == b:
+            return R_BAD_ZONE
+        row = self.rows[seat]
+        if not row[a] or not row[b]:
+            return R_NO_SUCH_CARD
+        if RANK_VALUE[row[a][-1]] != RANK_VALUE[row[b][-1]]:
+            return R_NOT_EQUAL
+        count = len(row[a])
+        row[b].extend(row[a])
+        row[a].clear()
+        self._emit("combined", seat, **{"from": ROW_IDS[a]}, to=ROW_IDS[b], count=count)
+        return None
+
+    def _do_ready(self, action: Action) -> str | None:
+        if not self.ready_action:
+            return R_NOT_ALLOWED
+        seat = action.player
+        if self.ready[seat]:
+            return R_ALREADY_READY
+        self.ready[seat] = True
+        self._emit("ready", seat)
+        return None
+
+    # ------------------------------------------------------------------ automatic moves
+    def _auto_refill(self, seat: int) -> None:
+        draw, row = self.draws[seat], self.rows[seat]
+        stacking = self._stacking()
+        for k in range(ROW_SIZE):
+            while not row[k] and draw:
+                card = draw.pop()
+                if stacking and self._stack_into(row, card):
+                    self._emit("stacked", seat, card=card, to=ROW_IDS[self._place_of(row, card)])
+                    continue
+                row[k].append(card)
+                self._emit("refilled", seat, card=card, to=ROW_IDS[k])
+
+    @staticmethod
+    def _place_of(row: list[list[str]], card: str) -> int:
+        for k, place in enumerate(row):
+            if place and place[-1] == card:
+                return k
+        return 0
+
+    def _turn(self, seat: int, pile: int, cause: str) -> None:
+        card = self.draws[seat].pop()
+        self.centre[pile].append(card)
+        self.changed_at[pile] = self.now
+        self._emit("turned", seat, card=card, pile=CENTRE_IDS[pile], cause=cause)
+
+    def _take_centre(self, seat: int, piles: tuple[int, ...], *, mix: bool, code: str,
+                     why: str) -> None:
+        """Seat takes centre piles into its draw pile, shuffled: mixed through the whole
+        draw pile (mix) or put underneath it."""
+        taken: list[str] = []
+        for p in piles:
+            taken.extend(self.centre[p])
+            self.centre[p] = []
+            self.changed_at[p] = self.now
+        if mix:
+            taken.extend(self.draws[seat])
+            self.rng.shuffle(taken)
+            self.draws[seat] = taken
+        else:
+            self.rng.shuffle(taken)
+            self.draws[seat][:0] = taken
+        self._emit(code, seat, piles=[CENTRE_IDS[p] for p in piles], count=len(taken),
+                   reason=why)
+
+    def _give_card(self, giver: int, taker: int) -> None:
+        self.draws[taker].append(self.draws[giver].pop())
+        self._emit("gave", giver, to=taker)
+
+    def _turn_new_cards(self, cause: str) -> None:
+        """Both turn a new centre card onto their own side, handling empty draw piles."""
+        n = self.players
+        have = [bool(self.draws[s]) for s in range(n)]
+        if not any(have):
+            if self._both_empty_mode() == "fewer-cards-wins":
+                self._fewer_cards_wins()
+                return
+            for s in range(n):
+                pile = self.home_pile(s)
+                if self.centre[pile]:
+                    self._take_centre(s, (pile,), mix=True, code="took", why="both-empty")
+            have = [bool(self.draws[s]) for s in range(n)]
+            if not any(have):
+                self._fewer_cards_wins()
+                return
+        if not all(have):
+            giver = have.index(True)
+            taker = 1 - giver
+            if self._one_empty_mode() == "give-a-card" and len(self.draws[giver]) >= 2:
+                self._give_card(giver, taker)
+                have = [True, True]
+        if all(have):
+            self._turn_all_home(cause)
+        else:
+            seat = have.index(True)
+            empty = [p for p in (0, 1) if not self.centre[p]]
+            for p in empty or [self.home_pile(seat)]:
+                if self.draws[seat]:
+                    self._turn(seat, p, cause)
+        self.ready = [False] * n
+        if self.auto_refill:
+            for s in range(n):
+                self._auto_refill(s)
+
+    def _fewer_cards_wins(self) -> None:
+        counts = [self.cards_left(s) for s in range(self.players)]
+        low = min(counts)
+        if counts.count(low) > 1:
+            self.finish_draw("equal-cards")
+        else:
+            self.finish_win(counts.index(low), "fewer-cards")
+
+    # ------------------------------------------------------------------ time and settling
+    def next_deadline(self) -> int | None:
+        if self.event_on and self.calls:
+            return self.calls[0][1] + TIE_WINDOW_MS
+        return None
+
+    def _on_deadline(self, t: int) -> None:
+        self._resolve_calls()
+
+    def _resolve_calls(self) -> None:
+        calls = self.calls
+        first_seat, first_t, pile = calls[0]
+        if len(calls) > 1:
+            gap = calls[1][1] - first_t
+            tie = gap == 0 if self._exact_tie_only() else gap < TIE_WINDOW_MS
+        else:
+            tie = False
+        self.event_on = False
+        self.calls = []
+        self.last_resolved = self.now
+        if tie:
+            self._emit("tie", None, seats=[c[0] for c in calls])
+        self._stress_outcome(first_seat, pile, tie)
+        if not self.over:
+            self._turn_new_cards("stress")
+
+    def _settle(self) -> None:
+        for _ in range(MAX_AUTO_STEPS):
+            if self.over:
+                return
+            for seat in range(self.players):
+                if not self.draws[seat] and not any(self.rows[seat]):
+                    self.finish_win(seat)
+                    return
+            if self.event_on:
+                return
+            if self.tops_equal():
+                self.event_on = True
+                self.event_start = self.now
+                self._emit("stress", None, rank=self.centre[0][-1][0])
+                return
+            ready = self.ready
+            if all(ready[s] or not self.can_act(s) for s in range(self.players)):
+                self._emit("stuck", None, ready=any(ready))
+                self._turn_new_cards("stuck")
+                continue
+            return
+        self.finish_draw("auto-cap")
+
+    def finish_win(self, seat: int, reason: str = "out-of-cards") -> None:
+        super().finish_win(seat, reason)
+        self._score()
+
+    def _score(self) -> None:
+        """Variants with scoring fill self.scores here."""
+
+    # ------------------------------------------------------------------ views
+    @property
+    def phase(self) -> str:
+        if self.over:
+            return "over"
+        if self.event_on:
+            return "equal-ranks"
+        if any(self.ready):
+            return "waiting-ready"
+        return "play"
+
+    def legal_actions(self, player: int) -> list[Action]:
+        if self.over:
+            return []
+        t, out = self.now, []
+        if self.event_on:
+            if not any(c[0] == player for c in self.calls):
+                out = [Action(t, player, "call", {"pile": z}) for z in CENTRE_IDS]
+        else:
+            for k, place in enumerate(self.rows[player]):
+                if not place:
+                    continue
+                card = place[-1]
+                for p in (0, 1):
+                    if self.fits(card, p):
+                        args = {"card": card, "from": ROW_IDS[k], "to": CENTRE_IDS[p],
+                                "onto": self.centre[p][-1]}
+                        out.append(Action(t, player, "play", args))
+                        if self.whole_stack_plays and len(place) > 1:
+                            out.append(Action(t, player, "play", {**args, "whole": True}))
+        out.extend(self._extra_actions(player))
+        return out
+
+    def _extra_actions(self, player: int) -> list[Action]:
+        t, out = self.now, []
+        row = self.rows[player]
+        if not self.auto_refill and self._can_refill(player):
+            out.append(Action(t, player, "refill", {}))
+        if self.combine_allowed:
+            for a in range(ROW_SIZE):
+                for b in range(ROW_SIZE):
+                    if a != b and row[a] and row[b] and (
+                        RANK_VALUE[row[a][-1]] == RANK_VALUE[row[b][-1]]
+                    ):
+                        out.append(Action(t, player, "combine",
+                                          {"from": ROW_IDS[a], "to": ROW_IDS[b]}))
+        if self.ready_action and not self.ready[player] and not self.event_on:
+            out.append(Action(t, player, "ready", {}))
+        return out
+
+    def board(self, viewer: int | None = None) -> dict:
+        show = viewer is None
+        out = self._board_head()
+        out["centre"] = [
+            self.zone(CENTRE_IDS[p], "centre", self.centre[p], up=True, show=True)
+            for p in (0, 1)
+        ]
+        out["seats"] = [
+            {
+                "seat": s,
+                "zones": [self.zone("draw", "draw", self.draws[s], up=False, show=show)]
+                + [self.zone(ROW_IDS[k], "row", self.rows[s][k], up=True, show=True)
+                   for k in range(ROW_SIZE)],
+            }
+            for s in range(self.players)
+        ]
+        out["calls"] = [{"player": c[0], "t": c[1], "pile": CENTRE_IDS[c[2]]} for c in self.calls]
+        out["ready"] = list(self.ready)
+        return out
+
+    # ------------------------------------------------------------------ serialisation
+    def _state_json(self) -> dict:
+        return {
+            "centre": [list(p) for p in self.centre],
+            "changed_at": list(self.changed_at),
+            "draws": [list(d) for d in self.draws],
+            "rows": [[list(p) for p in row] for row in self.rows],
+            "event_on": self.event_on,
+            "event_start": self.event_start,
+            "calls": [list(c) for c in self.calls],
+            "last_resolved": self.last_resolved,
+            "ready": list(self.ready),
+        }
+
+    def _load_state(self, d: dict) -> None:
+        self.centre = [list(p) for p in d["centre"]]
+        self.changed_at = list(d["changed_at"])
+        self.draws = [list(x) for x in d["draws"]]
+        self.rows = [[list(p) for p in row] for row in d["rows"]]
+        self.event_on = d["event_on"]
+        self.event_start = d["event_start"]
+        self.calls = [list(c) for c in d["calls"]]
+        self.last_resolved = d["last_resolved"]
+        self.ready = list(d["ready"])
+
+    # ------------------------------------------------------------------ invariants
+    def _all_cards(self) -> list[str]:
+        out = [c for p in self.centre for c in p]
+        for s in range(self.players):
+            out.extend(self.draws[s])
+            for place in self.rows[s]:
+                out.extend(place)
+        return out
+
+    def _check_shapes(self, settled: bool = True) -> list[str]:
+        problems = []
+        if len(self.centre) != 2:
+            problems.append("there must be two centre piles")
+        stacks = self.stack_at_deal or self._stacking() or self.combine_allowed
+        for s in range(self.players):
+            row = self.rows[s]
+            if len(row) != ROW_SIZE:
+                problems.append(f"seat {s}: the row must have {ROW_SIZE} places")
+            for k, place in enumerate(row):
+                if len(place) > 1 and not stacks:
+                    problems.append(f"seat {s} row-{k}: no stacking in this game")
+                if len({RANK_VALUE[c] for c in place}) > 1:
+                    problems.append(f"seat {s} row-{k}: a stack holds one rank only")
+                if JOKER in place and len(place) > 1:
+                    problems.append(f"seat {s} row-{k}: jokers never stack")
+            if settled and self.auto_refill and self.draws[s] and any(not p for p in row):
+                problems.append(f"seat {s}: the row must be full while the draw pile lasts")
+        if settled and not self.over and self.tops_equal() and not self.event_on:
+            problems.append("equal tops without the equal-rank event")
+        return problems
