@@ -651,7 +651,7 @@ class SpeedGame(Game):
                     problems.append(f"seat {s} row-{k}: a stack holds one rank only")
                 if JOKER in place and len(place) > 1:
                     problems.append(f"seat {s} row-{k}: jokers never stack")
-            if settled and self.auto_refill and self.draws[s] and any(not p for p in row):
+            if self.auto_refill and self.draws[s] and any(not p for p in row):
                 problems.append(f"seat {s}: the row must be full while the draw pile lasts")
         if settled and not self.over and self.tops_equal() and not self.event_on:
             problems.append("equal tops without the equal-rank event")
