@@ -1,0 +1,660 @@
+"""spit: Spit after Pagat (source 002, Norwegian Bokmål).
+
+Two players, 26 cards each. Each lays out five piles of 1, 2, 3, 4 and 5 cards face down
+with the top of each turned up; the rest is a face-down reserve. Both play at once onto two
+centre piles (one rank up or down, ace wraps), turn face-down tops, and move a top card into
+an empty space. When nobody can do any of that the engine turns reserve cards by itself.
+A deal ends when a layout is empty or the game locks with no reserve left; then the players
+race to put a hand on a centre pile, shuffle what they took with their own cards and lay out
+again. Fewer than 16 cards means a partial layout, no reserve, and a one-centre-pile deal.
+A player with no cards left at all has won. A whole game is a sequence of deals in one state.
+
+Position form (docs/engine-spit-james-bond.md): piles listed bottom to top.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rules_engine.actions import Action
+from rules_engine.cards import RANK_VALUE, full_deck, ranks_adjacent
+from rules_engine.game import MAX_AUTO_STEPS, R_BAD_ACTION, TIE_WINDOW_MS, Game, PositionError
+from rules_engine.options import OptionSpec
+from rules_engine.variant import VariantInfo, dim
+
+PILES = 5
+#: the layout is 1+2+3+4+5 cards; whatever is beyond that is reserve.
+LAYOUT_CARDS = 15
+CENTRE_IDS = ("centre-0", "centre-1")
+PILE_IDS = tuple(f"pile-{k + 1}" for k in range(PILES))
+_CENTRE_INDEX = {z: i for i, z in enumerate(CENTRE_IDS)}
+_PILE_INDEX = {z: i for i, z in enumerate(PILE_IDS)}
+_NEVER = -(10**12)
+
+# Phases (board["phase"]).
+P_PLAY = "play"
+#: the only player with reserve left picks the centre pile for every stop of this deal.
+P_RESERVE_PILE = "reserve-pile"
+#: end of a two-pile deal: both put a hand on a centre pile.
+P_CHOOSE = "choose-pile"
+P_OVER = "over"
+
+# Reason codes of spit (shared ones: bad-action, bad-zone, too-slow, equal-rank, ...).
+R_BAD_ZONE = "bad-zone"
+R_NOT_NOW = "not-now"
+R_NO_SUCH_CARD = "no-such-card"
+R_NOT_YOUR_CARD = "not-your-card"
+R_NOT_TOP = "not-top"
+R_FACE_DOWN = "face-down"
+R_NOT_FACE_DOWN = "not-face-down"
+R_EMPTY_PILE = "empty-pile"
+R_NOT_EMPTY = "not-empty"
+R_NOTHING_TO_UNCOVER = "nothing-to-uncover"
+R_NOT_ADJACENT = "not-adjacent"
+R_EQUAL_RANK = "equal-rank"
+R_TOO_SLOW = "too-slow"
+R_PILE_NOT_USED = "pile-not-used"
+R_NOT_YOURS_TO_TURN = "no-reserve-turn"
+R_ALREADY_CHOSE = "already-chose"
+
+OPTIONS = (
+    OptionSpec("repeat_choice", "bool", False, source="source", section="options"),
+)
+
+
+def _fits(card: str, top: str) -> bool:
+    return ranks_adjacent(RANK_VALUE[card], RANK_VALUE[top], True)
+
+
+class SpitGame(Game):
+    handlers: ClassVar[dict[str, str]] = {
+        "play": "_do_play",
+        "turn": "_do_turn",
+        "move": "_do_move",
+        "spit": "_do_spit",
+        "choose": "_do_choose",
+    }
+    bot_call_types: ClassVar[frozenset[str]] = frozenset({"choose"})
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        # layout[seat][k]: cards bottom to top; only the top can be face up.
+        self.layout: list[list[list[str]]] = [[[] for _ in range(PILES)] for _ in range(2)]
+        self.up: list[list[bool]] = [[False] * PILES for _ in range(2)]
+        self.reserve: list[list[str]] = [[], []]  # top is the last card
+        self.centre: list[list[str]] = [[], []]
+        self.changed_at: list[int] = [_NEVER, _NEVER]
+        #: the seat without reserve in a one-centre-pile deal (None: a two-pile deal).
+        self.no_reserve: int | None = None
+        #: the centre pile the sole reserve holder must use at every stop (None: not chosen).
+        self.locked: int | None = None
+        self.stage = P_PLAY
+        #: pile choices at the end of a deal: [centre index, t] per seat, or None.
+        self.choices: list[list[int] | None] = [None, None]
+        self.deal_no = 1
+
+    # ------------------------------------------------------------------ deal
+    def _deal(self) -> None:
+        deck = full_deck()
+        self.rng.shuffle(deck)
+        self._start_deal([deck[:26], deck[26:]])
+
+    def _start_deal(self, hands: list[list[str]]) -> None:
+        """Lay out each seat's (already shuffled) cards and turn the starting reserve cards."""
+        for seat in (0, 1):
+            cards = hands[seat]
+            piles: list[list[str]] = [[] for _ in range(PILES)]
+            # Fill the layout in order, the 1-pile first; the rest is reserve.
+            for k in range(PILES):
+                take = min(k + 1, len(cards))
+                piles[k] = cards[:take]
+                cards = cards[take:]
+            self.layout[seat] = piles
+            self.up[seat] = [bool(p) for p in piles]
+            self.reserve[seat] = cards
+        self.centre = [[], []]
+        self.changed_at = [self.now, self.now]
+        self.locked = None
+        self.choices = [None, None]
+        self.stage = P_PLAY
+        short = [s for s in (0, 1) if not self.reserve[s]]
+        self._emit("dealt", None, deal=self.deal_no,
+                   reserve=[len(self.reserve[0]), len(self.reserve[1])])
+        if len(short) == 1:
+            # One centre pile, on the reserve holder's side, started with their card.
+            self.no_reserve = short[0]
+            holder = 1 - short[0]
+            self._turn_reserve(holder, holder, "start")
+        else:
+            self.no_reserve = None
+            for seat in (0, 1):
+                if self.reserve[seat]:
+                    self._turn_reserve(seat, seat, "start")
+
+    def _turn_reserve(self, seat: int, pile: int, cause: str) -> None:
+        card = self.reserve[seat].pop()
+        self.centre[pile].append(card)
+        self.changed_at[pile] = self.now
+        self._emit("turned", seat, card=card, pile=CENTRE_IDS[pile], cause=cause)
+
+    # ------------------------------------------------------------------ position
+    def _load_position(self, position: dict) -> None:
+        seats = position["seats"]
+        centre = position.get("centre")
+        if not (isinstance(centre, list) and len(centre) == 2):
+            raise PositionError("centre must be a list of two piles (bottom to top)")
+        self.centre = [self._cards(p, "centre") for p in centre]
+        for seat, spec in enumerate(seats):
+            if not isinstance(spec, dict):
+                raise PositionError(f"seat {seat} must be an object with piles and reserve")
+            piles = spec.get("piles")
+            if not (isinstance(piles, list) and len(piles) == PILES):
+                raise PositionError(f"seat {seat}: piles must list {PILES} piles")
+            self.layout[seat] = [self._cards(p, f"seat {seat} piles") for p in piles]
+            up = spec.get("up")
+            if up is None:
+                up = [bool(p) for p in self.layout[seat]]
+            if not (isinstance(up, list) and len(up) == PILES):
+                raise PositionError(f"seat {seat}: up must list {PILES} booleans")
+            self.up[seat] = [bool(u) and bool(p) for u, p in zip(up, self.layout[seat],
+                                                                  strict=True)]
+            self.reserve[seat] = self._cards(spec.get("reserve", []), f"seat {seat} reserve")
+        nr = position.get("no_reserve")
+        if nr not in (None, 0, 1):
+            raise PositionError("no_reserve must be null, 0 or 1")
+        self.no_reserve = nr
+        locked = position.get("locked")
+        self.locked = None if locked is None else _CENTRE_INDEX.get(locked)
+        if locked is not None and self.locked is None:
+            raise PositionError(f"locked must be one of {', '.join(CENTRE_IDS)}")
+        stage = position.get("phase", P_PLAY)
+        if stage not in (P_PLAY, P_RESERVE_PILE, P_CHOOSE):
+            raise PositionError(f"phase must be {P_PLAY}, {P_RESERVE_PILE} or {P_CHOOSE}")
+        self.stage = stage
+        self.deal_no = int(position.get("deal", 1))
+        problems = self._check_shapes()
+        if problems:
+            raise PositionError("; ".join(problems))
+
+    def _cards(self, cards: Any, where: str) -> list[str]:
+        if not isinstance(cards, list):
+            raise PositionError(f"{where}: expected a list of cards")
+        for card in cards:
+            if card not in RANK_VALUE or card == "X":
+                raise PositionError(f"{where}: not a card of a 52-card deck: {card!r}")
+        return list(cards)
+
+    def position(self) -> dict:
+        return {
+            "centre": [list(p) for p in self.centre],
+            "seats": [
+                {
+                    "piles": [list(p) for p in self.layout[s]],
+                    "up": list(self.up[s]),
+                    "reserve": list(self.reserve[s]),
+                }
+                for s in (0, 1)
+            ],
+            "no_reserve": self.no_reserve,
+            "locked": None if self.locked is None else CENTRE_IDS[self.locked],
+            "phase": self.stage,
+            "deal": self.deal_no,
+            "now": self.now,
+            "seed": self.seed,
+        }
+
+    # ------------------------------------------------------------------ rules helpers
+    def centre_in_use(self) -> tuple[int, ...]:
+        if self.no_reserve is None:
+            return (0, 1)
+        return (1 - self.no_reserve,)
+
+    def layout_count(self, seat: int) -> int:
+        return sum(len(p) for p in self.layout[seat])
+
+    def cards_left(self, seat: int) -> int:
+        return self.layout_count(seat) + len(self.reserve[seat])
+
+    def _can_play(self, seat: int) -> bool:
+        centre = self.centre
+        piles = self.centre_in_use()
+        for k in range(PILES):
+            pile = self.layout[seat][k]
+            if pile and self.up[seat][k]:
+                card = pile[-1]
+                for p in piles:
+                    if centre[p] and _fits(card, centre[p][-1]):
+                        return True
+        return False
+
+    def _can_uncover(self, seat: int) -> bool:
+        """A face-down top to turn, or a top that can go into a space to free a card."""
+        layout, up = self.layout[seat], self.up[seat]
+        space = False
+        deep = False
+        for k in range(PILES):
+            pile = layout[k]
+            if not pile:
+                space = True
+            elif not up[k]:
+                return True
+            elif len(pile) > 1:
+                deep = True
+        return space and deep
+
+    def _stuck(self) -> bool:
+        return not any(self._can_play(s) or self._can_uncover(s) for s in (0, 1))
+
+    # ------------------------------------------------------------------ handlers
+    def _do_play(self, action: Action) -> str | None:
+        args = action.args
+        card, src, dst = args.get("card"), args.get("from"), args.get("to")
+        if not (isinstance(src, str) and isinstance(dst, str)):
+            return R_BAD_ACTION
+        if self.stage != P_PLAY:
+            return R_NOT_NOW
+        k, pile = _PILE_INDEX.get(src), _CENTRE_INDEX.get(dst)
+        if k is None or pile is None:
+            return R_BAD_ZONE
+        if pile not in self.centre_in_use():
+            return R_PILE_NOT_USED
+        seat = action.player
+        stack = self.layout[seat][k]
+        reason = self._top_reason(seat, k, card)
+        if reason is not None:
+            return reason
+        card = stack[-1]
+        top = self.centre[pile]
+        onto = args.get("onto")
+        if onto is not None and (not top or top[-1] != onto):
+            return R_TOO_SLOW
+        if not top or not _fits(card, top[-1]):
+            # The top changed a moment ago: the other hand got there first.
+            if action.t - self.changed_at[pile] < TIE_WINDOW_MS:
+                return R_TOO_SLOW
+            if top and RANK_VALUE[card] == RANK_VALUE[top[-1]]:
+                return R_EQUAL_RANK
+            return R_NOT_ADJACENT
+        top.append(stack.pop())
+        self.up[seat][k] = False  # the card below (if any) is still face down
+        self.changed_at[pile] = action.t
+        self._emit("played", seat, card=card, **{"from": src}, to=dst)
+        return None
+
+    def _top_reason(self, seat: int, k: int, card: Any) -> str | None:
+        """Why the named card cannot leave pile k (None: it can)."""
+        stack = self.layout[seat][k]
+        if not stack:
+            return R_EMPTY_PILE if card is None else self._missing(seat, card)
+        if not self.up[seat][k]:
+            return R_FACE_DOWN
+        if card is not None and stack[-1] != card:
+            return R_NOT_TOP if card in stack else self._missing(seat, card)
+        return None
+
+    def _missing(self, seat: int, card: Any) -> str:
+        other = 1 - seat
+        for k in range(PILES):
+            pile = self.layout[other][k]
+            if pile and self.up[other][k] and pile[-1] == card:
+                return R_NOT_YOUR_CARD
+        return R_NO_SUCH_CARD
+
+    def _do_turn(self, action: Action) -> str | None:
+        src = action.args.get("pile")
+        if not isinstance(src, str):
+            return R_BAD_ACTION
+        if self.stage != P_PLAY:
+            return R_NOT_NOW
+        k = _PILE_INDEX.get(src)
+        if k is None:
+            return R_BAD_ZONE
+        seat = action.player
+        if not self.layout[seat][k]:
+            return R_EMPTY_PILE
+        if self.up[seat][k]:
+            return R_NOT_FACE_DOWN
+        self.up[seat][k] = True
+        self._emit("uncovered", seat, pile=src, card=self.layout[seat][k][-1])
+        return None
+
+    def _do_move(self, action: Action) -> str | None:
+        args = action.args
+        src, dst = args.get("from"), args.get("to")
+        if not (isinstance(src, str) and isinstance(dst, str)):
+            return R_BAD_ACTION
+        if self.stage != P_PLAY:
+            return R_NOT_NOW
+        a, b = _PILE_INDEX.get(src), _PILE_INDEX.get(dst)
+        if a is None or b is None or a == b:
+            return R_BAD_ZONE
+        seat = action.player
+        reason = self._top_reason(seat, a, args.get("card"))
+        if reason is not None:
+            return reason
+        layout = self.layout[seat]
+        if layout[b]:
+            return R_NOT_EMPTY  # no building on the own layout
+        if len(layout[a]) < 2:
+            # Moving a lone card only swaps two spaces: it uncovers nothing (engine rule,
+            # keeps bot play finite).
+            return R_NOTHING_TO_UNCOVER
+        card = layout[a].pop()
+        layout[b].append(card)
+        self.up[seat][a] = False
+        self.up[seat][b] = True
+        self._emit("moved", seat, card=card, **{"from": src}, to=dst)
+        return None
+
+    def _do_spit(self, action: Action) -> str | None:
+        dst = action.args.get("to")
+        if not isinstance(dst, str):
+            return R_BAD_ACTION
+        if self.stage != P_RESERVE_PILE:
+            return R_NOT_NOW
+        pile = _CENTRE_INDEX.get(dst)
+        if pile is None:
+            return R_BAD_ZONE
+        seat = action.player
+        if not self.reserve[seat] or self.reserve[1 - seat]:
+            return R_NOT_YOURS_TO_TURN
+        self.locked = pile
+        self.stage = P_PLAY
+        self._emit("locked", seat, pile=dst)
+        self._turn_reserve(seat, pile, "stuck")
+        return None
+
+    def _do_choose(self, action: Action) -> str | None:
+        dst = action.args.get("pile")
+        if not isinstance(dst, str):
+            return R_BAD_ACTION
+        if self.stage != P_CHOOSE:
+            return R_NOT_NOW
+        pile = _CENTRE_INDEX.get(dst)
+        if pile is None:
+            return R_BAD_ZONE
+        seat = action.player
+        if self.choices[seat] is not None:
+            return R_ALREADY_CHOSE
+        self.choices[seat] = [pile, action.t]
+        self._emit("chose", seat, pile=dst)
+        if all(c is not None for c in self.choices):
+            self._resolve_choice()
+        return None
+
+    # ------------------------------------------------------------------ end of a deal
+    def _resolve_choice(self) -> None:
+        (p0, t0), (p1, t1) = self.choices  # type: ignore[misc]
+        if p0 != p1:
+            taken = [p0, p1]
+        else:
+            if abs(t0 - t1) < TIE_WINDOW_MS:
+                winner = self._tie_winner()
+                if winner is None:
+                    self.choices = [None, None]
+                    self._emit("choose-again", None, pile=CENTRE_IDS[p0])
+                    return
+                why = "fewer-cards"
+            else:
+                winner = 0 if t0 < t1 else 1
+                why = "first"
+            taken = [1 - p0, 1 - p0]
+            taken[winner] = p0
+            self._emit("pile-race", winner, pile=CENTRE_IDS[p0], reason=why)
+        hands: list[list[str]] = [[], []]
+        for seat in (0, 1):
+            pile = self.centre[taken[seat]]
+            self._emit("took", seat, pile=CENTRE_IDS[taken[seat]], count=len(pile))
+            hands[seat] = pile + self._own_cards(seat)
+        self._next_deal(hands)
+
+    def _tie_winner(self) -> int | None:
+        """A true tie on one pile: repeat the choice (option), else fewer cards left gets it."""
+        if self.options["repeat_choice"]:
+            return None
+        c0, c1 = self.cards_left(0), self.cards_left(1)
+        if c0 == c1:
+            return None
+        return 0 if c0 < c1 else 1
+
+    def _own_cards(self, seat: int) -> list[str]:
+        cards = [c for p in self.layout[seat] for c in p] + self.reserve[seat]
+        self.layout[seat] = [[] for _ in range(PILES)]
+        self.up[seat] = [False] * PILES
+        self.reserve[seat] = []
+        return cards
+
+    def _next_deal(self, hands: list[list[str]]) -> None:
+        self.centre = [[], []]
+        for seat in (0, 1):
+            if not hands[seat]:
+                # The loser keeps what they hold (as a reserve) so the cards stay counted.
+                self.reserve[1 - seat] = hands[1 - seat]
+                self.finish_win(seat, "out-of-cards")
+                return
+        for seat in (0, 1):
+            self.rng.shuffle(hands[seat])
+        self.deal_no += 1
+        self._start_deal(hands)
+
+    def _end_one_pile(self, taker: int, why: str) -> None:
+        """One-centre-pile deal over: taker gets the whole pile, the other takes nothing."""
+        used = self.centre_in_use()[0]
+        pile = self.centre[used]
+        self._emit("deal-over", None, reason=why)
+        self._emit("took", taker, pile=CENTRE_IDS[used], count=len(pile))
+        hands = [self._own_cards(0), self._own_cards(1)]
+        hands[taker] = pile + hands[taker]
+        self._next_deal(hands)
+
+    def _end_two_pile(self, why: str) -> None:
+        self.stage = P_CHOOSE
+        self.choices = [None, None]
+        self._emit("deal-over", None, reason=why)
+
+    # ------------------------------------------------------------------ settling
+    def _settle(self) -> None:
+        for _ in range(MAX_AUTO_STEPS):
+            if self.over or self.stage != P_PLAY:
+                return
+            emptied = [s for s in (0, 1) if not any(self.layout[s])]
+            if emptied:
+                if self.no_reserve is None:
+                    self._end_two_pile("layout-empty")
+                else:
+                    # The first to empty the layout takes nothing; the other takes the pile.
+                    self._end_one_pile(1 - emptied[0], "layout-empty")
+                continue
+            if not self._stuck():
+                return
+            self._emit("stuck", None)
+            self._resolve_stuck()
+        self.finish_draw("auto-cap")
+
+    def _resolve_stuck(self) -> None:
+        have = [bool(self.reserve[0]), bool(self.reserve[1])]
+        if self.no_reserve is not None:
+            holder = 1 - self.no_reserve
+            if have[holder]:
+                self._turn_reserve(holder, holder, "stuck")
+            else:
+                # Open default: more layout cards takes the pile; equal: the reserve holder.
+                n_holder, n_other = self.layout_count(holder), self.layout_count(1 - holder)
+                taker = 1 - holder if n_other > n_holder else holder
+                self._end_one_pile(taker, "locked")
+            return
+        if all(have):
+            for seat in (0, 1):
+                self._turn_reserve(seat, seat, "stuck")
+        elif any(have):
+            seat = have.index(True)
+            if self.locked is None:
+                self.stage = P_RESERVE_PILE  # wait for that player's `spit` choice
+            else:
+                self._turn_reserve(seat, self.locked, "stuck")
+        else:
+            self._end_two_pile("locked")
+
+    # ------------------------------------------------------------------ views
+    @property
+    def phase(self) -> str:
+        return P_OVER if self.over else self.stage
+
+    def legal_actions(self, player: int) -> list[Action]:
+        if self.over:
+            return []
+        t, out = self.now, []
+        stage = self.stage
+        if stage == P_CHOOSE:
+            if self.choices[player] is None:
+                out = [Action(t, player, "choose", {"pile": z}) for z in CENTRE_IDS]
+            return out
+        if stage == P_RESERVE_PILE:
+            if self.reserve[player]:
+                out = [Action(t, player, "spit", {"to": z}) for z in CENTRE_IDS]
+            return out
+        layout, up = self.layout[player], self.up[player]
+        spaces = [k for k in range(PILES) if not layout[k]]
+        for k in range(PILES):
+            pile = layout[k]
+            if not pile:
+                continue
+            if not up[k]:
+                out.append(Action(t, player, "turn", {"pile": PILE_IDS[k]}))
+                continue
+            card = pile[-1]
+            for p in self.centre_in_use():
+                top = self.centre[p]
+                if top and _fits(card, top[-1]):
+                    out.append(Action(t, player, "play", {
+                        "card": card, "from": PILE_IDS[k], "to": CENTRE_IDS[p],
+                        "onto": top[-1]}))
+            if len(pile) > 1 and spaces:
+                out.append(Action(t, player, "move", {
+                    "card": card, "from": PILE_IDS[k], "to": PILE_IDS[spaces[0]]}))
+        return out
+
+    def bot_candidates(self, seat: int) -> list[tuple[float, Action]]:
+        from rules_engine.variants.spit_bot import spit_candidates
+
+        return spit_candidates(self, seat)
+
+    def board(self, viewer: int | None = None) -> dict:
+        show = viewer is None
+        out = self._board_head()
+        used = self.centre_in_use()
+        out["centre"] = [
+            {**self.zone(CENTRE_IDS[p], "centre", self.centre[p], up=True, show=True),
+             "in_use": p in used}
+            for p in (0, 1)
+        ]
+        seats = []
+        for s in (0, 1):
+            zones = []
+            for k in range(PILES):
+                pile = self.layout[s][k]
+                cards = [{"card": c if show else None, "up": False} for c in pile[:-1]]
+                if pile:
+                    top_up = self.up[s][k]
+                    cards.append({"card": pile[-1] if (top_up or show) else None,
+                                  "up": top_up})
+                zones.append({"id": PILE_IDS[k], "kind": "layout", "cards": cards,
+                              "count": len(pile)})
+            zones.append(self.zone("reserve", "reserve", self.reserve[s], up=False, show=show))
+            seats.append({"seat": s, "zones": zones})
+        out["seats"] = seats
+        out["deal"] = self.deal_no
+        out["locked"] = None if self.locked is None else CENTRE_IDS[self.locked]
+        out["no_reserve"] = self.no_reserve
+        out["choices"] = [None if c is None else CENTRE_IDS[c[0]] for c in self.choices]
+        return out
+
+    # ------------------------------------------------------------------ serialisation
+    def _state_json(self) -> dict:
+        return {
+            "layout": [[list(p) for p in lay] for lay in self.layout],
+            "up": [list(u) for u in self.up],
+            "reserve": [list(r) for r in self.reserve],
+            "centre": [list(p) for p in self.centre],
+            "changed_at": list(self.changed_at),
+            "no_reserve": self.no_reserve,
+            "locked": self.locked,
+            "stage": self.stage,
+            "choices": [None if c is None else list(c) for c in self.choices],
+            "deal": self.deal_no,
+        }
+
+    def _load_state(self, d: dict) -> None:
+        self.layout = [[list(p) for p in lay] for lay in d["layout"]]
+        self.up = [list(u) for u in d["up"]]
+        self.reserve = [list(r) for r in d["reserve"]]
+        self.centre = [list(p) for p in d["centre"]]
+        self.changed_at = list(d["changed_at"])
+        self.no_reserve = d["no_reserve"]
+        self.locked = d["locked"]
+        self.stage = d["stage"]
+        self.choices = [None if c is None else list(c) for c in d["choices"]]
+        self.deal_no = d["deal"]
+
+    # ------------------------------------------------------------------ invariants
+    def _all_cards(self) -> list[str]:
+        out = [c for p in self.centre for c in p]
+        for s in (0, 1):
+            out.extend(self.reserve[s])
+            for pile in self.layout[s]:
+                out.extend(pile)
+        return out
+
+    def _check_shapes(self) -> list[str]:
+        problems = []
+        if len(self.centre) != 2:
+            problems.append("there must be two centre piles")
+        for s in (0, 1):
+            if len(self.layout[s]) != PILES:
+                problems.append(f"seat {s}: the layout has {PILES} pile spaces")
+            for k, pile in enumerate(self.layout[s]):
+                if self.up[s][k] and not pile:
+                    problems.append(f"seat {s} {PILE_IDS[k]}: an empty space has no top")
+        if self.no_reserve is not None:
+            unused = self.no_reserve
+            if self.centre[unused]:
+                problems.append("one-pile deal: the second centre pile must stay empty")
+            if self.reserve[self.no_reserve]:
+                problems.append("one-pile deal: the player without reserve has reserve cards")
+        return problems
+
+
+METADATA = {
+    "players": dim("exactly-two", "equipment", min=2, max=2),
+    "decks": dim("one-deck", "equipment", decks=1, jokers=0),
+    "cards_per_player": dim("half-deck", "deal", cards=26),
+    "in_front": dim("five-piles-and-reserve", "deal", piles=[1, 2, 3, 4, 5], layout=15,
+                    reserve=11),
+    "start": dim("both-turn-reserve", "start", centre_piles=2, word="spit"),
+    "legal_move": dim("top-card-adjacent-turn-fill", "moves", wrap=True,
+                      kinds=["play", "turn", "move"]),
+    "equal_ranks": dim("no-special-rule", "moves"),
+    "stuck": dim("both-turn-reserve-own-pile", "stuck", one_reserve="chosen-pile-locked"),
+    "running_out": dim("partial-layout-one-pile", "running-out", below=16,
+                       lock="more-layout-cards-takes"),
+    "end": dim("deals-until-out-of-cards", "winning", pile_choice="first-hand-wins",
+               tie="fewer-cards-or-repeat"),
+    "scoring": dim("none", "winning"),
+    "options": dim("option-list", "options", keys=[o.key for o in OPTIONS]),
+}
+
+INFO = VariantInfo(
+    slug="spit",
+    family="spit",
+    players_min=2,
+    players_max=2,
+    decks=1,
+    jokers_max=0,
+    cards_per_player=26,
+    source_file="002_8a0b35766ab146f7.txt",
+    source_language="nb",
+    options=OPTIONS,
+    metadata=METADATA,
+    game_class=SpitGame,
+)
+SpitGame.variant = INFO

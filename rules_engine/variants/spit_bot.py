@@ -1,0 +1,44 @@
+"""Bot preferences for spit: scored candidates that rules_engine.bots turns into timed actions.
+
+A strong player turns and uncovers first (a face-down card is a future play), plays cards
+that free a face-down card below them, fills spaces, and at the end of a deal races for the
+smaller centre pile (fewer cards to take back).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rules_engine.actions import Action
+
+if TYPE_CHECKING:
+    from rules_engine.variants.spit import SpitGame
+
+
+def spit_candidates(game: SpitGame, seat: int) -> list[tuple[float, Action]]:
+    from rules_engine.variants.spit import _CENTRE_INDEX, _PILE_INDEX
+
+    out: list[tuple[float, Action]] = []
+    for action in game.legal_actions(seat):
+        kind, args = action.type, action.args
+        if kind == "turn":
+            score = 5.0
+        elif kind == "play":
+            pile = game.layout[seat][_PILE_INDEX[args["from"]]]
+            # Emptying a pile or freeing a face-down card is worth more than a plain play.
+            score = 4.0 + (0.5 if len(pile) > 1 else 0.3)
+        elif kind == "move":
+            score = 3.0
+        elif kind == "choose":
+            sizes = [len(p) for p in game.centre]
+            mine = sizes[_CENTRE_INDEX[args["pile"]]]
+            score = 4.0 if mine <= min(sizes) else 1.0
+        elif kind == "spit":
+            # Feed the bigger pile: the smaller one stays worth racing for.
+            sizes = [len(p) for p in game.centre]
+            mine = sizes[_CENTRE_INDEX[args["to"]]]
+            score = 3.0 if mine >= max(sizes) else 1.0
+        else:
+            score = 1.0
+        out.append((score, action))
+    return out
