@@ -2,8 +2,9 @@
 
 import os
 
-import config.paths  # noqa: F401
 from django.core.asgi import get_asgi_application
+
+import config.paths  # noqa: F401
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.production")
 application = get_asgi_application()

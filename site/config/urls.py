@@ -1,7 +1,6 @@
+from core import views as core_views
 from django.conf.urls.i18n import i18n_patterns
 from django.urls import include, path
-
-from core import views as core_views
 
 urlpatterns = [
     path("prefs/", core_views.preferences, name="preferences"),

@@ -2,8 +2,9 @@
 
 import os
 
-import config.paths  # noqa: F401  (puts the repo root on sys.path for rules_engine)
 from django.core.wsgi import get_wsgi_application
+
+import config.paths  # noqa: F401  (puts the repo root on sys.path for rules_engine)
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.production")
 application = get_wsgi_application()

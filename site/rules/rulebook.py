@@ -21,7 +21,7 @@ from markdown_it import MarkdownIt
 from rules_engine.cards import is_card
 
 SECTION_HEADING = re.compile(r"^## (?P<title>.+?)\s*\{#(?P<anchor>[a-z0-9-]+)\}\s*$", re.M)
-ANCHORED_H3 = re.compile(r"<h3>(?P<title>.*?)\s*\{#(?P<anchor>[a-z0-9-]+)\}</h3>")
+ANCHORED_H3 = re.compile(r"<h3>(?P<title>.*?)\s*\{#(?P<anchor>[a-z0-9_-]+)\}</h3>")
 CARD_CODE = re.compile(r"<code>(?P<code>[A2-9TJQK][SHDC]|X)</code>")
 
 SPECIAL_SECTION = {"speed": "equal-ranks", "swap": "win-call", "spit": "deal-end"}
@@ -81,7 +81,7 @@ _markdown = MarkdownIt("commonmark", {"html": False, "typographer": True}).enabl
 def _card_html(code: str) -> str:
     if not is_card(code):
         return f"<code>{code}</code>"
-    return render_to_string("cotton/card.html", {"code": code}).strip()
+    return render_to_string("rules/card_token.html", {"code": code}).strip()
 
 
 def render_markdown(text: str, lang: str) -> tuple[SafeString, tuple[str, ...]]:
@@ -91,7 +91,7 @@ def render_markdown(text: str, lang: str) -> tuple[SafeString, tuple[str, ...]]:
     html = ANCHORED_H3.sub(r'<h3 id="\g<anchor>">\g<title></h3>', html)
     with translation.override(lang):
         html = CARD_CODE.sub(lambda m: _card_html(m.group("code")), html)
-    return mark_safe(html), anchors  # noqa: S308 - sanitised by nh3 above
+    return mark_safe(html), anchors
 
 
 def text_path(variant: str, lang: str) -> Path:

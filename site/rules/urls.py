@@ -1,8 +1,11 @@
-from django.urls import path
+from django.urls import path, register_converter
 
 from . import views
+from .converters import VariantConverter
+
+register_converter(VariantConverter, "variant")
 
 urlpatterns = [
     path("compare/", views.compare, name="compare"),
-    path("<slug:variant>/", views.rules_page, name="rules"),
+    path("<variant:variant>/", views.rules_page, name="rules"),
 ]

@@ -1,13 +1,15 @@
 """Rules pages: one variant's rulebook in the visitor's language, optionally beside another."""
 
+from core.catalogue import all_variants, variant_or_404
+from core.glossary import current_lang
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import get_language_info
+from django.utils.translation import gettext as _
 
-from core.catalogue import variant_or_404
-from core.glossary import current_lang
-
+from .comparison import build_rows, difference_sentences
+from .figures import figure_charts, load_figures
 from .rulebook import load_rulebook
 
 LANGUAGE_CODES = [code for code, _ in settings.LANGUAGES]
@@ -51,4 +53,34 @@ def rules_page(request: HttpRequest, variant: str) -> HttpResponse:
 
 
 def compare(request: HttpRequest) -> HttpResponse:
-    return render(request, "rules/compare.html", {})
+    lang = current_lang()
+    variants = all_variants(lang)
+    names = {v.slug: v.name for v in variants}
+    a, b = request.GET.get("a"), request.GET.get("b")
+    pair = a is not None or b is not None
+    error = ""
+    if pair and (a not in names or b not in names or a == b):
+        error = _("Choose two different variants to compare.")
+        pair = False
+    shown = [v for v in variants if v.slug in (a, b)] if pair else variants
+    if pair:
+        shown.sort(key=lambda v: (v.slug != a))
+    rows = build_rows([v.slug for v in shown])
+    figures = load_figures()
+    return render(
+        request,
+        "rules/compare.html",
+        {
+            "variants": variants,
+            "shown": shown,
+            "rows": rows,
+            "pair": pair,
+            "a": a if pair else variants[0].slug,
+            "b": b if pair else variants[1].slug,
+            "error": error,
+            "differences": difference_sentences(rows, names) if pair else [],
+            "figures": figures,
+            "charts": figure_charts(figures, names) if figures else [],
+        },
+        status=400 if error else 200,
+    )

@@ -1,5 +1,4 @@
 import pytest
-
 from core.glossary import card_face, term
 
 

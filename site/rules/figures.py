@@ -1,0 +1,72 @@
+"""Simulated figures per variant: computed by `manage.py simulate_figures`, read from a file.
+
+Bot-vs-bot games are too slow to run per request, and the numbers only change with the
+engine, so the command writes var/figures.json and pages read it (once per file version).
+"""
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+from django.conf import settings
+
+FIGURES_FILE = "figures.json"
+
+
+def figures_path() -> Path:
+    return Path(getattr(settings, "VAR_DIR", settings.BASE_DIR / "var")) / FIGURES_FILE
+
+
+@lru_cache(maxsize=4)
+def _read(path: Path, mtime_ns: int) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def load_figures() -> dict | None:
+    path = figures_path()
+    try:
+        return _read(path, path.stat().st_mtime_ns)
+    except (FileNotFoundError, json.JSONDecodeError):
+        return None
+
+
+def bar_chart(values: dict[str, float], *, width: int = 300, bar: int = 22) -> dict:
+    """Geometry for a horizontal bar chart drawn as inline SVG by the template."""
+    top = max(values.values(), default=0) or 1
+    rows = []
+    for i, (key, value) in enumerate(values.items()):
+        rows.append(
+            {"key": key, "value": value, "y": i * (bar + 8), "w": round(width * value / top, 1)}
+        )
+    return {"rows": rows, "height": len(rows) * (bar + 8), "width": width, "bar": bar}
+
+
+def figure_charts(figures: dict, names: dict[str, str]) -> list[dict]:
+    """The three charts of the comparison page, labelled in the visitor's language."""
+    from django.utils.formats import number_format
+    from django.utils.translation import gettext as _
+
+    per_variant = figures.get("variants", {})
+    specs = [
+        ("plays", _("Average number of cards played in a game"), 0, ""),
+        ("equal_rank_rate", _("Equal-rank events per game"), 1, ""),
+        ("stuck_rate", _("Games that got stuck at least once"), 0, " %"),
+    ]
+    charts = []
+    for key, title, decimals, unit in specs:
+        values = {
+            slug: float(stats[key])
+            for slug, stats in per_variant.items()
+            if slug in names and stats.get(key) is not None
+        }
+        if not values:
+            continue
+        geometry = bar_chart(values, width=220)
+        for row in geometry["rows"]:
+            row["label"] = names[row["key"]]
+            row["display"] = number_format(row["value"], decimal_pos=decimals) + unit
+            row["value_x"] = 150 + row["w"] + 6
+        charts.append(
+            {"key": key, "title": title, "geometry": geometry, "svg_width": 150 + 220 + 60}
+        )
+    return charts
