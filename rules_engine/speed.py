@@ -581,6 +581,52 @@ class SpeedGame(Game):
             out.append(Action(t, player, "ready", {}))
         return out
 
+    def bot_candidates(self, seat: int) -> list[tuple[float, Action]]:
+        """Scored ideas for rules_engine.bots: call first, then plays that keep a chain going,
+        whole stacks, refills and combining."""
+        t = self.now
+        if self.over:
+            return []
+        if self.event_on:
+            if any(c[0] == seat for c in self.calls):
+                return []
+            return [(10.0, Action(t, seat, "call", {"pile": CENTRE_IDS[self._call_pile(seat)]}))]
+        out: list[tuple[float, Action]] = []
+        row = self.rows[seat]
+        values = [RANK_VALUE[p[-1]] for p in row if p]
+        has_draw = bool(self.draws[seat])
+        for k, place in enumerate(row):
+            if not place:
+                continue
+            card = place[-1]
+            value = RANK_VALUE[card]
+            for p in (0, 1):
+                if not self.fits(card, p):
+                    continue
+                # Prefer a card whose neighbour we also hold: the next play is ready.
+                chain = sum(1 for v in values if v != value and (
+                    v == 0 or ranks_adjacent(v, value, self._wrap)))
+                score = 1.0 + chain + (0.5 if len(place) == 1 and has_draw else 0.0)
+                args = {"card": card, "from": ROW_IDS[k], "to": CENTRE_IDS[p],
+                        "onto": self.centre[p][-1]}
+                out.append((score, Action(t, seat, "play", args)))
+                if self.whole_stack_plays and len(place) > 1:
+                    out.append((score + len(place),
+                                Action(t, seat, "play", {**args, "whole": True})))
+        if not self.auto_refill and has_draw and any(not p for p in row):
+            out.append((3.0, Action(t, seat, "refill", {})))
+        if self.combine_allowed and has_draw:
+            for a in range(ROW_SIZE):
+                for b in range(a + 1, ROW_SIZE):
+                    if row[a] and row[b] and RANK_VALUE[row[a][-1]] == RANK_VALUE[row[b][-1]]:
+                        out.append((2.5, Action(t, seat, "combine",
+                                                {"from": ROW_IDS[a], "to": ROW_IDS[b]})))
+        return out
+
+    def _call_pile(self, seat: int) -> int:
+        """The pile a sensible player slaps (only stress-se's first-chooses makes it matter)."""
+        return self.home_pile(seat)
+
     def board(self, viewer: int | None = None) -> dict:
         show = viewer is None
         out = self._board_head()

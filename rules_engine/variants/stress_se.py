@@ -36,6 +36,12 @@ class StressSE(SpeedGame):
     def _both_empty_mode(self) -> str:
         return self.options["both_empty_stuck"]
 
+    def _call_pile(self, seat: int) -> int:
+        # The slapped pile stays in the middle and the other goes to the opponent: slap the
+        # smaller one so the opponent gets the bigger.
+        a, b = len(self.centre[0]), len(self.centre[1])
+        return 0 if a <= b else 1
+
     def _deck(self) -> list[list[str]]:
         deck = full_deck()
         self.rng.shuffle(deck)

@@ -1,0 +1,78 @@
+"""Bots: a reaction-time model on top of each variant's scored candidate actions.
+
+A variant says what is worth doing (Game.bot_candidates: (score, action) pairs); a level says
+how well and how fast a bot does it. Everything random comes from the caller's rng, so a bot
+is deterministic for a given seed.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from rules_engine.actions import Action
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    #: milliseconds from seeing a chance to the card landing (uniform in this range).
+    move_ms: tuple[int, int]
+    #: milliseconds from equal tops to the call / slap.
+    call_ms: tuple[int, int]
+    #: chance of being slow to call, and the extra delay then.
+    slow_call_chance: float
+    slow_call_extra_ms: tuple[int, int]
+    #: chance of taking the best-scored candidate rather than any candidate.
+    skill: float
+
+
+LEVELS: dict[str, Level] = {
+    "learner": Level("learner", (900, 1800), (700, 1500), 0.3, (800, 2000), 0.2),
+    "club": Level("club", (500, 900), (400, 800), 0.1, (300, 900), 0.7),
+    "expert": Level("expert", (250, 450), (200, 380), 0.0, (0, 0), 1.0),
+}
+
+
+def get_level(level: str | Level) -> Level:
+    if isinstance(level, Level):
+        return level
+    try:
+        return LEVELS[level]
+    except KeyError:
+        raise ValueError(f"unknown bot level {level!r}; valid: {', '.join(LEVELS)}") from None
+
+
+def reaction_ms(level: Level, rng: random.Random, *, call: bool) -> int:
+    if call:
+        delay = rng.randint(*level.call_ms)
+        if level.slow_call_chance and rng.random() < level.slow_call_chance:
+            delay += rng.randint(*level.slow_call_extra_ms)
+        return delay
+    return rng.randint(*level.move_ms)
+
+
+def choose(candidates: list[tuple[float, Action]], level: Level,
+           rng: random.Random) -> Action | None:
+    if not candidates:
+        return None
+    if len(candidates) == 1:
+        return candidates[0][1]
+    if rng.random() < level.skill:
+        best = max(score for score, _ in candidates)
+        top = [a for score, a in candidates if score == best]
+        return top[0] if len(top) == 1 else rng.choice(top)
+    return rng.choice(candidates)[1]
+
+
+def next_bot_action(game, seat: int, level: str | Level, rng: random.Random, *,
+                    not_before: int | None = None) -> Action | None:
+    """The bot's next action, timestamped now (or not_before) + its reaction time; None when
+    it has nothing to do (the engine turns new cards by itself when nobody can move)."""
+    lvl = get_level(level)
+    action = choose(game.bot_candidates(seat), lvl, rng)
+    if action is None:
+        return None
+    start = game.now if not_before is None or not_before < game.now else not_before
+    delay = reaction_ms(lvl, rng, call=action.type in game.bot_call_types)
+    return Action(start + delay, seat, action.type, action.args)

@@ -1,0 +1,152 @@
+"""Bot-vs-bot games: the driver behind `python -m rules_engine simulate` and the benchmark.
+
+Each bot plans its next action with its reaction time; the earliest plan is applied. After an
+accepted action the other bots re-plan, except a plan already under way (due within
+COMMIT_MS: the hand is moving and may arrive too slow) or a call while the same phase lasts.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+
+from rules_engine.bots import get_level, next_bot_action
+from rules_engine.game import InvariantError
+from rules_engine.registry import get_variant, new_game
+
+COMMIT_MS = 150
+
+
+@dataclass
+class GameStats:
+    actions: int = 0
+    accepted: int = 0
+    rejected: int = 0
+    calls: int = 0
+    winner: int | None = None
+    draw: bool = False
+    capped: bool = False
+    invariant_violations: int = 0
+    reasons: dict = field(default_factory=dict)
+
+
+def play_game(slug: str, *, seed: int = 0, options: dict | None = None,
+              players: int | None = None, levels=("club",), max_actions: int = 20000,
+              check: bool = False, game=None) -> tuple[object, GameStats]:
+    """Play one bot game to its end (or the action cap, which ends it as a draw)."""
+    if game is None:
+        game = new_game(slug, players=players, seed=seed, options=options)
+    n = game.players
+    lv = [get_level(levels[s % len(levels)]) for s in range(n)]
+    rngs = [random.Random(seed * 7919 + s) for s in range(n)]
+    plans: list = [None] * n
+    plan_phase: list = [None] * n
+    call_types = game.bot_call_types
+    stats = GameStats()
+    while not game.over:
+        if stats.actions >= max_actions:
+            game.finish_draw("cap")
+            stats.capped = True
+            break
+        best = None
+        for s in range(n):
+            if plans[s] is None:
+                plans[s] = next_bot_action(game, s, lv[s], rngs[s])
+                plan_phase[s] = game.phase
+            p = plans[s]
+            if p is not None and (best is None or p.t < best.t):
+                best = p
+        deadline = game.next_deadline()
+        if deadline is not None and (best is None or deadline < best.t):
+            game.advance(deadline)
+            plans = [None] * n
+            continue
+        if best is None:
+            game.finish_draw("no-moves")  # a variant left everyone without a move
+            break
+        seat = best.player
+        result = game.apply(best)
+        stats.actions += 1
+        plans[seat] = None
+        if check:
+            try:
+                game.check_invariants()
+            except InvariantError:
+                stats.invariant_violations += 1
+        if result.accepted:
+            stats.accepted += 1
+            if best.type in call_types:
+                stats.calls += 1
+            now, phase = game.now, game.phase
+            for s in range(n):
+                p = plans[s]
+                if p is None:
+                    continue
+                keep = p.t - now <= COMMIT_MS or (p.type in call_types and plan_phase[s] == phase)
+                if not keep:
+                    plans[s] = None
+        else:
+            stats.rejected += 1
+            stats.reasons[result.reason] = stats.reasons.get(result.reason, 0) + 1
+            plans[seat] = next_bot_action(game, seat, lv[seat], rngs[seat], not_before=best.t)
+            plan_phase[seat] = game.phase
+    if not check:
+        try:
+            game.check_invariants()
+        except InvariantError:
+            stats.invariant_violations += 1
+    stats.winner, stats.draw = game.winner, game.draw
+    return game, stats
+
+
+def simulate(slug: str, *, games: int = 100, seed: int = 0, options: dict | None = None,
+             players: int | None = None, levels: str | tuple | list = "club",
+             max_actions: int = 20000, check: bool = True) -> dict:
+    """Run `games` bot games with seeds seed, seed+1, ...; one summary dict."""
+    info = get_variant(slug)
+    if isinstance(levels, str):
+        levels = tuple(x.strip() for x in levels.split(",") if x.strip())
+    for level in levels:
+        get_level(level)
+    n = players if players is not None else info.players_min
+    wins = [0] * n
+    totals = GameStats()
+    capped = 0
+    started = time.perf_counter()
+    for g in range(games):
+        _, st = play_game(slug, seed=seed + g, options=options, players=players,
+                          levels=levels, max_actions=max_actions, check=check)
+        totals.actions += st.actions
+        totals.accepted += st.accepted
+        totals.rejected += st.rejected
+        totals.calls += st.calls
+        totals.invariant_violations += st.invariant_violations
+        for reason, count in st.reasons.items():
+            totals.reasons[reason] = totals.reasons.get(reason, 0) + count
+        capped += st.capped
+        if st.winner is not None:
+            wins[st.winner] += 1
+    seconds = time.perf_counter() - started
+    draws = games - sum(wins)
+    return {
+        "variant": slug,
+        "games": games,
+        "seed": seed,
+        "players": n,
+        "bots": list(levels),
+        "options": options or {},
+        "actions": totals.actions,
+        "accepted": totals.accepted,
+        "rejected": totals.rejected,
+        "rejections": dict(sorted(totals.reasons.items())),
+        "seconds": round(seconds, 4),
+        "games_per_second": round(games / seconds, 2) if seconds else None,
+        "actions_per_second": round(totals.actions / seconds, 1) if seconds else None,
+        "wins": wins,
+        "draws": draws,
+        "capped": capped,
+        "calls": totals.calls,
+        "invariant_violations": totals.invariant_violations,
+        "checked_every_action": check,
+    }

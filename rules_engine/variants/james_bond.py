@@ -1,0 +1,683 @@
+"""james-bond: Norwegian Stress / James Bond (source 001, Norwegian Bokmål).
+
+A swapping game for 2-4 players (5-8 with a second deck). Four cards lie face up in the
+middle; everyone else's cards lie in face-down piles of four. A player holds at most one
+pile, and swaps with the middle: first lay a card face up, then take one, so that after
+each completed swap the hand and the middle both hold four again. Four of a kind is a
+complete pile: set aside face up and frozen. The first whose every pile is complete makes
+the win call. There are no turns; two hands after one middle card: the first gets it.
+
+The state keeps each pile in its own slot ("pile-1" ...); a slot is on the table face down,
+in the hand, or complete. See docs/engine-spit-james-bond.md for actions, codes and the
+position form.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, ClassVar
+
+from rules_engine.actions import Action
+from rules_engine.cards import RANK_VALUE, RANKS, full_deck
+from rules_engine.game import R_BAD_ACTION, TIE_WINDOW_MS, Game, PositionError
+from rules_engine.options import OptionSpec
+from rules_engine.variant import VariantInfo, dim
+
+MIDDLE = 4
+PILE_SIZE = 4
+#: piles per player with one deck (the source's table).
+ONE_DECK_PILES = {2: 6, 3: 4, 4: 3}
+#: the 5-second house rule, in ms.
+IDLE_MS = 5000
+#: best of five: the first to this many deal wins takes the match.
+MATCH_WINS = 3
+CALL_WORDS = ("james-bond", "stress", "atlantis", "chanhassen", "lannen-nopein")
+
+# Slot states.
+TABLE, HELD, DONE = "table", "held", "complete"
+
+# Phases.
+P_PLAY = "play"
+#: a valid win call is waiting for its tie window to close.
+P_CALLED = "called"
+P_OVER = "over"
+
+# Reason codes of james-bond.
+R_BAD_ZONE = "bad-zone"
+R_ALREADY_HOLDING = "already-holding"
+R_NOT_HOLDING = "not-holding"
+R_PILE_COMPLETE = "pile-complete"
+R_JUST_PUT_BACK = "just-put-back"
+R_SWAP_UNFINISHED = "swap-unfinished"
+R_TOO_MANY = "too-many"
+R_NOT_IN_HAND = "not-in-hand"
+R_NOTHING_TO_TAKE = "nothing-to-take"
+R_LAY_FIRST = "lay-first"
+R_WRONG_COUNT = "wrong-count"
+R_TOO_SLOW = "too-slow"
+R_NOT_IN_MIDDLE = "not-in-middle"
+R_CANNOT_TAKE_BACK = "cannot-take-back"
+R_NOT_COMPLETE = "not-complete"
+R_WRONG_WORD = "wrong-word"
+R_ALREADY_CALLED = "already-called"
+
+OPTIONS = (
+    OptionSpec("several_per_grab", "bool", False, source="source"),
+    OptionSpec("grab_limit", "int", 2, (2, 3, 4), source="open"),
+    OptionSpec("say_stikk", "bool", False, source="source"),
+    OptionSpec("call_word", "choice", "james-bond", CALL_WORDS, source="source"),
+    OptionSpec("best_of_five", "bool", False, source="source"),
+    OptionSpec("five_second_rule", "bool", False, source="house"),
+    OptionSpec("second_deck", "bool", False, source="source"),
+)
+
+
+def piles_per_player(players: int, second_deck: bool) -> int:
+    if second_deck:
+        # Two decks less the middle leave 100 cards = 25 piles of four.
+        return 25 // players
+    return ONE_DECK_PILES[players]
+
+
+def removed_groups(players: int, second_deck: bool) -> list[str]:
+    """Whole groups of four (one deck's four suits of a rank, kings first) left out so that
+    the deal comes out even. Every rank then still counts a multiple of four cards."""
+    if not second_deck:
+        return []
+    spare = 104 - MIDDLE - players * piles_per_player(players, True) * PILE_SIZE
+    out: list[str] = []
+    for r in reversed(RANKS):
+        if len(out) >= spare:
+            break
+        out.extend(r + s for s in "SHDC")
+    return out
+
+
+def _four_of_a_kind(cards: list[str]) -> bool:
+    return len(cards) == PILE_SIZE and len({c[0] for c in cards}) == 1
+
+
+def _cards_list(value: Any) -> list[str] | None:
+    """The cards an action names: "card": "7H" or "cards": ["7H", "7S"]."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list) and value and all(isinstance(c, str) for c in value):
+        return list(value)
+    return None
+
+
+class JamesBondGame(Game):
+    handlers: ClassVar[dict[str, str]] = {
+        "pick": "_do_pick",
+        "put-back": "_do_put_back",
+        "lay": "_do_lay",
+        "take": "_do_take",
+        "call": "_do_call",
+    }
+    bot_call_types: ClassVar[frozenset[str]] = frozenset({"call"})
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        n, second = self.players, bool(self.options.get("second_deck"))
+        if second and not 5 <= n <= 8:
+            raise ValueError(f"james-bond with second_deck is for 5-8 players, got {n}")
+        if not second and not 2 <= n <= 4:
+            raise ValueError(
+                f"james-bond is for 2-4 players with one deck (second_deck=true: 5-8), got {n}"
+            )
+        self.n_piles = piles_per_player(n, second)
+        self.middle: list[str] = []
+        self.removed: list[str] = []
+        self.piles: list[list[list[str]]] = [[] for _ in range(n)]
+        self.status: list[list[str]] = [[] for _ in range(n)]
+        self.held: list[int | None] = [None] * n
+        #: cards laid in the seat's current, unfinished swap (they lie in the middle).
+        self.laying: list[list[str]] = [[] for _ in range(n)]
+        #: cards the seat laid in finished swaps since anyone else swapped: not for it to take.
+        self.laid: list[list[str]] = [[] for _ in range(n)]
+        #: who last took each card from the middle (to tell too-slow from not-in-middle).
+        self.taken_by: dict[str, int] = {}
+        #: pick-up or last finished swap, for the 5-second rule.
+        self.active_at: list[int] = [0] * n
+        #: the pile the 5-second rule just sent back, not to be picked again at once.
+        self.no_repick: list[int | None] = [None] * n
+        #: last time each pile went back on the table (bots prefer the oldest).
+        self.put_at: list[list[int]] = [[] for _ in range(n)]
+        self.calls: list[list[int]] = []  # [seat, t] valid win calls in the tie window
+        #: time the middle last changed (lay or take): bots give up a card when it stalls.
+        self.middle_at = 0
+        self.deal_no = 1
+        self.wins: list[int] = [0] * n
+        self.redeals = 0
+        if self.options.get("best_of_five"):
+            self.scores = [0] * n
+
+    # ------------------------------------------------------------------ deal
+    def _deal(self) -> None:
+        second = bool(self.options["second_deck"])
+        deck = full_deck(2 if second else 1)
+        removed = removed_groups(self.players, second)
+        for card in removed:
+            deck.remove(card)
+        self.rng.shuffle(deck)
+        self.removed = removed
+        self.middle = deck[:MIDDLE]
+        rest = deck[MIDDLE:]
+        n, p = self.players, self.n_piles
+        for seat in range(n):
+            mine = rest[seat * p * PILE_SIZE:(seat + 1) * p * PILE_SIZE]
+            self.piles[seat] = [mine[k * PILE_SIZE:(k + 1) * PILE_SIZE] for k in range(p)]
+        self._reset_deal_state()
+        self._emit("dealt", None, deal=self.deal_no, piles=p, middle=list(self.middle),
+                   removed=len(removed))
+
+    def _reset_deal_state(self) -> None:
+        n, p = self.players, self.n_piles
+        self.status = [[TABLE] * p for _ in range(n)]
+        self.held = [None] * n
+        self.laying = [[] for _ in range(n)]
+        self.laid = [[] for _ in range(n)]
+        self.taken_by = {}
+        self.active_at = [self.now] * n
+        self.no_repick = [None] * n
+        self.put_at = [[-1] * p for _ in range(n)]
+        self.calls = []
+        self.middle_at = self.now
+
+    def _redeal(self) -> None:
+        """Gather every card (all are in play) and deal again with the game's RNG."""
+        self.deal_no += 1
+        self._deal()
+
+    # ------------------------------------------------------------------ position
+    def _load_position(self, position: dict) -> None:
+        seats = position["seats"]
+        middle = position.get("middle")
+        if not isinstance(middle, list):
+            raise PositionError("middle must be a list of cards")
+        self.middle = self._cards(middle, "middle")
+        self.removed = self._cards(position.get("removed", []), "removed")
+        counts = set()
+        for seat, spec in enumerate(seats):
+            if not isinstance(spec, dict) or not isinstance(spec.get("piles"), list):
+                raise PositionError(f"seat {seat} must be an object with piles")
+            self.piles[seat] = [self._cards(p, f"seat {seat} piles") for p in spec["piles"]]
+            counts.add(len(self.piles[seat]))
+        if len(counts) != 1 or 0 in counts:
+            raise PositionError("every seat needs the same number of piles (at least one)")
+        self.n_piles = counts.pop()
+        self._reset_deal_state()
+        for seat, spec in enumerate(seats):
+            for zid in spec.get("complete", []):
+                k = self._pile_index(zid)
+                if k is None or not _four_of_a_kind(self.piles[seat][k]):
+                    raise PositionError(f"seat {seat}: {zid!r} is not four of a kind")
+                self.status[seat][k] = DONE
+            held = spec.get("held")
+            if held is not None:
+                k = self._pile_index(held)
+                if k is None or self.status[seat][k] != TABLE:
+                    raise PositionError(f"seat {seat}: cannot hold {held!r}")
+                self.status[seat][k] = HELD
+                self.held[seat] = k
+            self.laying[seat] = self._cards(spec.get("laying", []), f"seat {seat} laying")
+            self.laid[seat] = self._cards(spec.get("laid", []), f"seat {seat} laid")
+        self.deal_no = int(position.get("deal", 1))
+        wins = position.get("wins")
+        if wins is not None:
+            self.wins = [int(w) for w in wins]
+            if self.scores is not None:
+                self.scores = list(self.wins)
+        problems = self._check_shapes()
+        if problems:
+            raise PositionError("; ".join(problems))
+
+    def _cards(self, cards: Any, where: str) -> list[str]:
+        if not isinstance(cards, list):
+            raise PositionError(f"{where}: expected a list of cards")
+        for card in cards:
+            if card not in RANK_VALUE or card == "X":
+                raise PositionError(f"{where}: not a card (no jokers here): {card!r}")
+        return list(cards)
+
+    def _pile_index(self, zid: Any) -> int | None:
+        if isinstance(zid, str) and zid.startswith("pile-"):
+            try:
+                k = int(zid[5:]) - 1
+            except ValueError:
+                return None
+            if 0 <= k < self.n_piles:
+                return k
+        return None
+
+    def position(self) -> dict:
+        seats = []
+        for s in range(self.players):
+            spec: dict[str, Any] = {
+                "piles": [list(p) for p in self.piles[s]],
+                "complete": [f"pile-{k + 1}" for k in range(self.n_piles)
+                             if self.status[s][k] == DONE],
+                "held": None if self.held[s] is None else f"pile-{self.held[s] + 1}",
+            }
+            if self.laying[s]:
+                spec["laying"] = list(self.laying[s])
+            if self.laid[s]:
+                spec["laid"] = list(self.laid[s])
+            seats.append(spec)
+        pos: dict[str, Any] = {"middle": list(self.middle), "seats": seats, "now": self.now,
+                               "seed": self.seed, "deal": self.deal_no}
+        if self.removed:
+            pos["removed"] = list(self.removed)
+        if self.options["best_of_five"]:
+            pos["wins"] = list(self.wins)
+        return pos
+
+    # ------------------------------------------------------------------ rules helpers
+    def hand(self, seat: int) -> list[str]:
+        k = self.held[seat]
+        return [] if k is None else self.piles[seat][k]
+
+    def grab_max(self) -> int:
+        return self.options["grab_limit"] if self.options["several_per_grab"] else 1
+
+    def takeable(self, seat: int) -> Counter:
+        """Middle cards this seat may take now: not the ones it laid itself (Open default:
+        its own cards count again once someone else has swapped)."""
+        free = Counter(self.middle)
+        free.subtract(self.laying[seat])
+        free.subtract(self.laid[seat])
+        return +free
+
+    def all_complete(self, seat: int) -> bool:
+        return all(st == DONE for st in self.status[seat])
+
+    def unfinished(self, seat: int) -> list[int]:
+        return [k for k, st in enumerate(self.status[seat]) if st != DONE]
+
+    # ------------------------------------------------------------------ handlers
+    def _do_pick(self, action: Action) -> str | None:
+        seat = action.player
+        k = self._pile_index(action.args.get("pile"))
+        if k is None:
+            return R_BAD_ZONE
+        if self.held[seat] is not None:
+            return R_ALREADY_HOLDING
+        if self.status[seat][k] == DONE:
+            return R_PILE_COMPLETE
+        if self.no_repick[seat] == k and any(
+            j != k and st == TABLE for j, st in enumerate(self.status[seat])
+        ):
+            return R_JUST_PUT_BACK
+        self.no_repick[seat] = None
+        self.held[seat] = k
+        self.status[seat][k] = HELD
+        self.active_at[seat] = action.t
+        self._emit("picked", seat, pile=f"pile-{k + 1}")
+        # Open default: a dealt four of a kind is complete the moment it is picked up.
+        self._check_complete(seat, dealt=True)
+        return None
+
+    def _do_put_back(self, action: Action) -> str | None:
+        seat = action.player
+        if self.held[seat] is None:
+            return R_NOT_HOLDING
+        if self.laying[seat]:
+            return R_SWAP_UNFINISHED
+        self._put_back(seat, "change")
+        return None
+
+    def _put_back(self, seat: int, cause: str) -> None:
+        k = self.held[seat]
+        assert k is not None
+        self.status[seat][k] = TABLE
+        self.held[seat] = None
+        self.put_at[seat][k] = self.now
+        self._emit("put-back", seat, pile=f"pile-{k + 1}", cause=cause)
+
+    def _do_lay(self, action: Action) -> str | None:
+        seat = action.player
+        cards = _cards_list(action.args.get("cards", action.args.get("card")))
+        if cards is None:
+            return R_BAD_ACTION
+        if self.held[seat] is None:
+            return R_NOT_HOLDING
+        if self.laying[seat]:
+            return R_SWAP_UNFINISHED
+        if len(cards) > self.grab_max():
+            return R_TOO_MANY
+        hand = self.hand(seat)
+        if Counter(cards) - Counter(hand):
+            return R_NOT_IN_HAND
+        # Refuse a lay that could not be followed by a take (all the rest are own cards).
+        free = Counter(self.middle)
+        free.subtract(self.laid[seat])
+        if sum((+free).values()) < len(cards):
+            return R_NOTHING_TO_TAKE
+        for card in cards:
+            hand.remove(card)
+        self.middle.extend(cards)
+        self.middle_at = action.t
+        self.laying[seat] = list(cards)
+        self._emit("laid", seat, cards=list(cards))
+        return None
+
+    def _do_take(self, action: Action) -> str | None:
+        seat = action.player
+        cards = _cards_list(action.args.get("cards", action.args.get("card")))
+        if cards is None:
+            return R_BAD_ACTION
+        laying = self.laying[seat]
+        if not laying:
+            return R_LAY_FIRST if self.held[seat] is not None else R_NOT_HOLDING
+        if len(cards) != len(laying):
+            return R_WRONG_COUNT
+        want = Counter(cards)
+        there = Counter(self.middle)
+        for card, n in want.items():
+            if there[card] < n:
+                # Another hand got there first, or it was never in the middle.
+                taker = self.taken_by.get(card)
+                return R_TOO_SLOW if taker is not None and taker != seat else R_NOT_IN_MIDDLE
+        if want - self.takeable(seat):
+            return R_CANNOT_TAKE_BACK
+        for card in cards:
+            self.middle.remove(card)
+            self.taken_by[card] = seat
+        hand = self.hand(seat)
+        hand.extend(cards)
+        gave = laying
+        self.laying[seat] = []
+        # This seat's laid cards stay its own until somebody else swaps; others' are freed.
+        self.laid[seat].extend(gave)
+        for other in range(self.players):
+            if other != seat:
+                self.laid[other] = []
+        self.active_at[seat] = action.t
+        self.middle_at = action.t
+        self._emit("swapped", seat, gave=list(gave), took=list(cards),
+                   pile=f"pile-{self.held[seat] + 1}")  # type: ignore[operator]
+        self._check_complete(seat, dealt=False)
+        return None
+
+    def _check_complete(self, seat: int, *, dealt: bool) -> None:
+        k = self.held[seat]
+        if k is None or not _four_of_a_kind(self.piles[seat][k]):
+            return
+        self.status[seat][k] = DONE
+        self.held[seat] = None
+        rank = self.piles[seat][k][0][0]
+        self._emit("completed", seat, pile=f"pile-{k + 1}", rank=rank, dealt=dealt,
+                   left=len(self.unfinished(seat)))
+        if self.options["say_stikk"]:
+            self._emit("stikk", seat, pile=f"pile-{k + 1}", last=self.all_complete(seat))
+
+    def _do_call(self, action: Action) -> str | None:
+        seat = action.player
+        word = action.args.get("word")
+        if word is not None and word != self.options["call_word"]:
+            return R_WRONG_WORD
+        if any(c[0] == seat for c in self.calls):
+            return R_ALREADY_CALLED
+        if not self.all_complete(seat):
+            # An early call is simply withdrawn: no penalty, no change.
+            return R_NOT_COMPLETE
+        self.calls.append([seat, action.t])
+        self._emit("call", seat, word=self.options["call_word"])
+        if len(self.calls) > 1:
+            # A second call inside the first one's tie window: nobody can tell; deal again.
+            self._resolve_calls()
+        return None
+
+    # ------------------------------------------------------------------ time
+    def next_deadline(self) -> int | None:
+        due = None
+        if self.calls:
+            due = self.calls[0][1] + TIE_WINDOW_MS
+        if self.options["five_second_rule"]:
+            for seat in range(self.players):
+                if self.held[seat] is not None and not self.laying[seat]:
+                    t = self.active_at[seat] + IDLE_MS
+                    if due is None or t < due:
+                        due = t
+        return due
+
+    def _on_deadline(self, t: int) -> None:
+        if self.calls and self.calls[0][1] + TIE_WINDOW_MS <= t:
+            self._resolve_calls()
+            return
+        if self.options["five_second_rule"]:
+            for seat in range(self.players):
+                k = self.held[seat]
+                if k is not None and not self.laying[seat] and self.active_at[seat] + IDLE_MS <= t:
+                    self._put_back(seat, "five-seconds")
+                    self.no_repick[seat] = k
+
+    def _resolve_calls(self) -> None:
+        calls, self.calls = self.calls, []
+        if len(calls) > 1:
+            self.redeals += 1
+            self._emit("redeal", None, seats=[c[0] for c in calls],
+                       reason="simultaneous-calls")
+            self._redeal()
+            return
+        seat = calls[0][0]
+        if not self.options["best_of_five"]:
+            self.finish_win(seat, "call")
+            return
+        self.wins[seat] += 1
+        self.scores = list(self.wins)
+        self._emit("deal-won", seat, deal=self.deal_no, wins=list(self.wins))
+        if self.wins[seat] >= MATCH_WINS:
+            self.finish_win(seat, "best-of-five")
+        else:
+            self._redeal()
+
+    # ------------------------------------------------------------------ views
+    @property
+    def phase(self) -> str:
+        if self.over:
+            return P_OVER
+        return P_CALLED if self.calls else P_PLAY
+
+    def legal_actions(self, player: int) -> list[Action]:
+        if self.over:
+            return []
+        t, out = self.now, []
+        if self.all_complete(player):
+            if not any(c[0] == player for c in self.calls):
+                out.append(Action(t, player, "call", {"word": self.options["call_word"]}))
+            return out
+        k = self.held[player]
+        if k is None:
+            for j, st in enumerate(self.status[player]):
+                if st == TABLE:
+                    out.append(Action(t, player, "pick", {"pile": f"pile-{j + 1}"}))
+            if self.no_repick[player] is not None and len(out) > 1:
+                bad = f"pile-{self.no_repick[player] + 1}"
+                out = [a for a in out if a.args["pile"] != bad]
+            return out
+        if self.laying[player]:
+            free = self.takeable(player)
+            need = len(self.laying[player])
+            if need == 1:
+                out.extend(Action(t, player, "take", {"card": c}) for c in free)
+            else:
+                pool = list(free.elements())
+                out.append(Action(t, player, "take", {"cards": pool[:need]}))
+                out.append(Action(t, player, "take", {"cards": pool[-need:]}))
+            return out
+        free = Counter(self.middle)
+        free.subtract(self.laid[player])
+        n_free = sum((+free).values())
+        if n_free:
+            out.extend(Action(t, player, "lay", {"card": c}) for c in dict.fromkeys(self.hand(
+                player)))
+        out.append(Action(t, player, "put-back", {}))
+        return out
+
+    def bot_candidates(self, seat: int) -> list[tuple[float, Action]]:
+        from rules_engine.variants.james_bond_bot import james_bond_candidates
+
+        return james_bond_candidates(self, seat)
+
+    def _pile_zone(self, seat: int, k: int, viewer: int | None) -> dict:
+        cards, st = self.piles[seat][k], self.status[seat][k]
+        if st == DONE or (st == HELD and viewer in (None, seat)):
+            shown = [{"card": c, "up": True} for c in cards]
+        elif viewer is None:
+            shown = [{"card": c, "up": False} for c in cards]
+        else:
+            shown = [{"card": None, "up": False} for _ in cards]
+        kind = {TABLE: "pile", HELD: "hand", DONE: "complete"}[st]
+        return {"id": f"pile-{k + 1}", "kind": kind, "cards": shown, "count": len(cards)}
+
+    def board(self, viewer: int | None = None) -> dict:
+        out = self._board_head()
+        out["centre"] = [
+            self.zone("middle", "middle", self.middle, up=True, show=True),
+            self.zone("removed", "out", self.removed, up=True, show=True),
+        ]
+        out["seats"] = [
+            {"seat": s, "held": None if self.held[s] is None else f"pile-{self.held[s] + 1}",
+             "zones": [self._pile_zone(s, k, viewer) for k in range(self.n_piles)]}
+            for s in range(self.players)
+        ]
+        out.update(self._table_facts())
+        return out
+
+    def _table_facts(self) -> dict:
+        return {
+            "call_word": self.options["call_word"],
+            "calls": [{"player": s, "t": t} for s, t in self.calls],
+            "laying": [len(x) for x in self.laying],
+            "match": {"deal": self.deal_no, "wins": list(self.wins), "redeals": self.redeals,
+                      "best_of_five": self.options["best_of_five"]},
+        }
+
+    def observation(self, player: int) -> dict:
+        """The hidden-information view: own held pile, the middle, every complete pile, and
+        only the counts of face-down piles (the owner cannot look into them either)."""
+        out = {k: v for k, v in self._board_head().items()}
+        out["seat"] = player
+        k = self.held[player]
+        out["held"] = None if k is None else {"pile": f"pile-{k + 1}",
+                                              "cards": list(self.piles[player][k])}
+        out["middle"] = list(self.middle)
+        out["complete"] = [
+            {"seat": s, "pile": f"pile-{j + 1}", "cards": list(self.piles[s][j])}
+            for s in range(self.players) for j in range(self.n_piles)
+            if self.status[s][j] == DONE
+        ]
+        out["face_down"] = [
+            {"seat": s,
+             "piles": sum(1 for st in self.status[s] if st == TABLE),
+             "holding": self.held[s] is not None,
+             "hand_count": len(self.hand(s))}
+            for s in range(self.players)
+        ]
+        out.update(self._table_facts())
+        return out
+
+    # ------------------------------------------------------------------ serialisation
+    def _state_json(self) -> dict:
+        return {
+            "n_piles": self.n_piles,
+            "middle": list(self.middle),
+            "removed": list(self.removed),
+            "piles": [[list(p) for p in ps] for ps in self.piles],
+            "status": [list(s) for s in self.status],
+            "held": list(self.held),
+            "laying": [list(x) for x in self.laying],
+            "laid": [list(x) for x in self.laid],
+            "taken_by": dict(self.taken_by),
+            "active_at": list(self.active_at),
+            "no_repick": list(self.no_repick),
+            "put_at": [list(x) for x in self.put_at],
+            "calls": [list(c) for c in self.calls],
+            "middle_at": self.middle_at,
+            "deal": self.deal_no,
+            "wins": list(self.wins),
+            "redeals": self.redeals,
+        }
+
+    def _load_state(self, d: dict) -> None:
+        self.n_piles = d["n_piles"]
+        self.middle = list(d["middle"])
+        self.removed = list(d["removed"])
+        self.piles = [[list(p) for p in ps] for ps in d["piles"]]
+        self.status = [list(s) for s in d["status"]]
+        self.held = list(d["held"])
+        self.laying = [list(x) for x in d["laying"]]
+        self.laid = [list(x) for x in d["laid"]]
+        self.taken_by = dict(d["taken_by"])
+        self.active_at = list(d["active_at"])
+        self.no_repick = list(d["no_repick"])
+        self.put_at = [list(x) for x in d["put_at"]]
+        self.calls = [list(c) for c in d["calls"]]
+        self.middle_at = d["middle_at"]
+        self.deal_no = d["deal"]
+        self.wins = list(d["wins"])
+        self.redeals = d["redeals"]
+
+    # ------------------------------------------------------------------ invariants
+    def _all_cards(self) -> list[str]:
+        out = list(self.middle) + list(self.removed)
+        for ps in self.piles:
+            for p in ps:
+                out.extend(p)
+        return out
+
+    def _check_shapes(self) -> list[str]:
+        problems = []
+        pending = sum(len(x) for x in self.laying)
+        if len(self.middle) != MIDDLE + pending:
+            problems.append(f"the middle holds {len(self.middle)} cards, expected "
+                            f"{MIDDLE} plus {pending} laid in unfinished swaps")
+        for s in range(self.players):
+            held = [k for k, st in enumerate(self.status[s]) if st == HELD]
+            if len(held) > 1 or (held[0] if held else None) != self.held[s]:
+                problems.append(f"seat {s}: holds more than one pile")
+            if self.laying[s] and self.held[s] is None:
+                problems.append(f"seat {s}: laid cards without holding a pile")
+            for k, pile in enumerate(self.piles[s]):
+                want = PILE_SIZE - (len(self.laying[s]) if k == self.held[s] else 0)
+                if len(pile) != want:
+                    problems.append(f"seat {s} pile-{k + 1}: {len(pile)} cards, expected {want}")
+                if self.status[s][k] == DONE and not _four_of_a_kind(pile):
+                    problems.append(f"seat {s} pile-{k + 1}: complete but not four of a kind")
+        return problems
+
+
+METADATA = {
+    "players": dim("two-to-four", "equipment", min=2, max=4, second_deck_max=8),
+    "decks": dim("one-deck", "equipment", decks=1, jokers=0, second_deck="option"),
+    "cards_per_player": dim("piles-of-four", "deal", piles={"2": 6, "3": 4, "4": 3},
+                            middle=4),
+    "in_front": dim("face-down-piles-of-four", "deal", pile_size=4, hold=1),
+    "start": dim("start-word-all-at-once", "start"),
+    "legal_move": dim("lay-then-take-swap", "moves", per_grab=1,
+                      several_per_grab="option"),
+    "equal_ranks": dim("four-of-a-kind-completes-pile", "win-call", frozen=True),
+    "stuck": dim("no-rule-change-pile-or-give-up", "stuck", five_second_rule="option"),
+    "running_out": dim("not-applicable", "running-out"),
+    "end": dim("win-call-all-piles-complete", "winning", simultaneous="redeal",
+               best_of_five="option"),
+    "scoring": dim("none", "winning", best_of_five="deal-wins"),
+    "options": dim("option-list", "options", keys=[o.key for o in OPTIONS]),
+}
+
+INFO = VariantInfo(
+    slug="james-bond",
+    family="swap",
+    players_min=2,
+    players_max=8,
+    decks=1,
+    jokers_max=0,
+    cards_per_player={"2": 24, "3": 16, "4": 12},
+    source_file="001_8ad6d34b04be7505.txt",
+    source_language="nb",
+    options=OPTIONS,
+    metadata=METADATA,
+    game_class=JamesBondGame,
+)
+JamesBondGame.variant = INFO
