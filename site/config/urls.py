@@ -11,6 +11,7 @@ urlpatterns += i18n_patterns(
     path("sources/", core_views.sources, name="sources"),
     path("cards/", core_views.cards, name="cards"),
     path("", include("rules.urls")),
+    path("", include("examples.urls")),
     prefix_default_language=True,
 )
 

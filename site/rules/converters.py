@@ -2,6 +2,8 @@
 
 import re
 
+from django.urls import register_converter
+
 from rules_engine.registry import VARIANTS
 
 
@@ -14,3 +16,6 @@ class VariantConverter:
 
     def to_url(self, value: str) -> str:
         return value
+
+
+register_converter(VariantConverter, "variant")

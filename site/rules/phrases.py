@@ -77,6 +77,51 @@ PHRASES: dict[tuple[str, str], object] = {
     ("scoring", "loser-cards-option"): _(
         "Optional: the loser's remaining cards are written down as points."
     ),
+    ("in_front", "five-piles-and-reserve"): _(
+        "Five piles of one to five cards with the top card turned up, and a face-down reserve "
+        "of %(reserve)d cards."
+    ),
+    ("start", "both-turn-reserve"): _(
+        "Both say the start word and turn their top reserve card onto their own centre pile."
+    ),
+    ("legal_move", "top-card-adjacent-turn-fill"): _(
+        "A visible top card one rank higher or lower onto a centre pile; or turn up a face-down "
+        "top card, or move a top card into an empty space."
+    ),
+    ("equal_ranks", "no-special-rule"): _("Nothing special happens."),
+    ("stuck", "both-turn-reserve-own-pile"): _(
+        "Both turn a reserve card onto the pile they started; if only one has a reserve, that "
+        "player turns alone, always onto the same pile."
+    ),
+    ("running_out", "partial-layout-one-pile"): _(
+        "With fewer than 16 cards: a partial layout, no reserve and a single centre pile."
+    ),
+    ("end", "deals-until-out-of-cards"): _(
+        "A deal ends when a layout is empty or play locks; both grab a centre pile, usually the "
+        "smaller. Whoever has no cards left wins."
+    ),
+    ("cards_per_player", "piles-of-four"): _(
+        "Face-down piles of four: six piles each for two players, four for three, three for "
+        "four; four cards lie face up in the middle."
+    ),
+    ("in_front", "face-down-piles-of-four"): _(
+        "Face-down piles of four cards; you hold one pile at a time."
+    ),
+    ("start", "start-word-all-at-once"): _("Everyone starts at once on the start word."),
+    ("legal_move", "lay-then-take-swap"): _(
+        "A swap: lay one card face up in the middle, then take one from there."
+    ),
+    ("equal_ranks", "four-of-a-kind-completes-pile"): _(
+        "Four of a rank complete a pile: it is laid aside face up and never changes again."
+    ),
+    ("stuck", "no-rule-change-pile-or-give-up"): _(
+        "No special rule: try another pile or give up a card you wanted."
+    ),
+    ("running_out", "not-applicable"): _("Does not happen: cards are only swapped."),
+    ("end", "win-call-all-piles-complete"): _(
+        "The first with four of a kind in every pile makes the win call; calls too close to "
+        "tell apart mean a new deal."
+    ),
 }
 
 # Details that only some variants' cells carry: (param, value) -> an added sentence.
@@ -88,6 +133,10 @@ EXTRAS: dict[tuple[str, object], object] = {
     ("alternative", "give-a-card"): _("Option: the other player gives a card."),
     ("slap_pile", "right"): _("Slap the pile on your right."),
     ("tie", "each-takes-right-pile"): _("A dead heat: each takes the pile on their right."),
+    ("second_deck", "option"): _("Option: a second deck for five to eight players."),
+    ("several_per_grab", "option"): _("Option: several cards per grab."),
+    ("five_second_rule", "option"): _("Option: the five-second rule."),
+    ("best_of_five", "option"): _("Option: best of five deals."),
     ("knocking", "option"): _("Option: knocking, the hand on top was slower."),
     ("false_call_penalty", "option"): _("Option: a false call costs the caller the piles."),
 }
@@ -102,13 +151,12 @@ def describe(dimension: str, code: str, params: dict) -> str:
     if phrase is None:
         return code
     text = str(phrase) % params if "%(" in str(phrase) else str(phrase)
-    extras = [str(EXTRAS[(k, v)]) for k, v in params.items() if _hashable((k, v)) in EXTRAS]
+    extras = [
+        str(EXTRAS[(key, value)])
+        for key, value in params.items()
+        if isinstance(value, str | bool | int) and (key, value) in EXTRAS
+    ]
     return " ".join([text, *extras])
-
-
-def _hashable(pair: tuple) -> tuple:
-    key, value = pair
-    return (key, tuple(value)) if isinstance(value, list) else pair
 
 
 def _players(params: dict) -> str:

@@ -1,9 +1,8 @@
-from django.urls import path, register_converter
+from django.urls import path
+
+import rules.converters  # noqa: F401  (registers the <variant:...> converter)
 
 from . import views
-from .converters import VariantConverter
-
-register_converter(VariantConverter, "variant")
 
 urlpatterns = [
     path("compare/", views.compare, name="compare"),

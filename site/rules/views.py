@@ -5,14 +5,35 @@ from core.glossary import current_lang
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.utils.translation import get_language_info
 from django.utils.translation import gettext as _
+from examples.library import examples_for
+from examples.views import step_context
 
 from .comparison import build_rows, difference_sentences
 from .figures import figure_charts, load_figures
-from .rulebook import load_rulebook
+from .rulebook import Rulebook, load_rulebook
 
 LANGUAGE_CODES = [code for code, _ in settings.LANGUAGES]
+
+
+def embedded_viewers(request: HttpRequest, book: Rulebook, lang: str) -> dict[str, list[str]]:
+    """Step 0 of each example, rendered beside the section (or option) it illustrates."""
+    owner = {}
+    for section in book.sections:
+        owner[section.anchor] = section.anchor
+        for sub in section.sub_anchors:
+            owner[sub] = section.anchor
+    viewers: dict[str, list[str]] = {}
+    for example in examples_for(book.variant):
+        anchor = owner.get(example.section)
+        if anchor is None:
+            continue
+        context = step_context(example, 0, lang, embedded=True)
+        html = render_to_string("examples/embedded.html", context, request)
+        viewers.setdefault(anchor, []).append(html)
+    return viewers
 
 
 def rules_page(request: HttpRequest, variant: str) -> HttpResponse:
@@ -31,6 +52,7 @@ def rules_page(request: HttpRequest, variant: str) -> HttpResponse:
         pair_rows = [(section, pair_book.section(section.anchor)) for section in book.sections]
 
     source_lang = entry.info.source_language
+    viewers = {} if pair_rows else embedded_viewers(request, book, lang)
     return render(
         request,
         "rules/page.html",
@@ -38,6 +60,7 @@ def rules_page(request: HttpRequest, variant: str) -> HttpResponse:
             "entry": entry,
             "book": book,
             "pair_book": pair_book,
+            "sections": [(section, viewers.get(section.anchor, [])) for section in book.sections],
             "pair_rows": pair_rows,
             "pair_requested": bool(pair_code) and pair_book is None,
             "pair_choices": [

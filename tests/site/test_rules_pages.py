@@ -30,7 +30,7 @@ def test_every_option_of_the_engine_has_its_section_in_every_language(slug):
 def test_rules_page_shows_toc_sections_and_cards(client, slug, lang):
     text = client.get(f"/{lang}/{slug}/").text
     for anchor in required_anchors(VARIANTS[slug].family):
-        assert f'<section class="rules-section" id="{anchor}"' in text
+        assert f'id="{anchor}" aria-labelledby="h-{anchor}"' in text
         assert f'href="#{anchor}"' in text
     assert "<code>7H</code>" not in text
 

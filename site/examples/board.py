@@ -1,0 +1,59 @@
+"""Turns the engine's board into what the board template draws: labels and highlights only."""
+
+from core.glossary import term
+
+# Zone kinds whose cards are all visible side by side rather than as one pile.
+FANNED = {"middle", "held", "hand", "out", "complete"}
+KIND_WORDS = {
+    "centre": "centre_pile",
+    "draw": "draw_pile",
+    "row": "place",
+    "layout": "pile",
+    "reserve": "reserve",
+    "pile": "pile",
+    "middle": "middle",
+    "held": "held_pile",
+    "hand": "held_pile",
+    "out": "complete_pile",
+    "complete": "complete_pile",
+}
+
+
+def _zone(zone: dict, moved: set[str]) -> dict:
+    word = term(KIND_WORDS.get(zone["kind"], "pile"))
+    number = zone["id"].rsplit("-", 1)[-1]
+    label = word
+    if number.isdigit():
+        # centre-N and row-N count from 0 in the engine; pile-N already counts from 1.
+        label = f"{word} {int(number) + (1 if zone['id'].startswith(('centre-', 'row-')) else 0)}"
+    return {
+        **zone,
+        "label": label[:1].upper() + label[1:],
+        "fanned": zone["kind"] in FANNED,
+        "moved": zone["id"] in moved,
+    }
+
+
+def board_view(board: dict, action: dict | None) -> dict:
+    """The board with display labels and the zones the step's action touched marked."""
+    moved: set[str] = set()
+    seat_moved: set[str] = set()
+    if action:
+        for key in ("to", "pile"):
+            value = action.get(key)
+            if isinstance(value, str) and value.startswith(("centre", "middle")):
+                moved.add(value)
+            elif isinstance(value, str):
+                seat_moved.add(value)
+        if isinstance(action.get("from"), str):
+            seat_moved.add(action["from"])
+    acting = action.get("player") if action else None
+    seats = []
+    for seat in board["seats"]:
+        marks = seat_moved if seat["seat"] == acting else set()
+        seats.append({**seat, "zones": [_zone(z, marks) for z in seat["zones"]]})
+    return {
+        **board,
+        "centre": [_zone(z, moved) for z in board["centre"]],
+        "seats": seats,
+    }

@@ -1,0 +1,40 @@
+"""The engine's rejection reasons in words: the engine decides, the site only translates."""
+
+from django.utils.translation import gettext_lazy as _
+
+REASONS = {
+    "already-called": _("the call was already made"),
+    "already-chose": _("this player has already chosen a pile"),
+    "already-ready": _("this player is already ready"),
+    "bad-action": _("that is not a move in this game"),
+    "bad-player": _("there is no such player"),
+    "bad-zone": _("there is no such place on the table"),
+    "empty-pile": _("that pile is empty"),
+    "equal-rank": _("a card of the same rank never fits"),
+    "face-down": _("that card is face down"),
+    "frozen": _("the centre tops are equal: only the call counts now"),
+    "game-over": _("the game is already over"),
+    "nothing-to-refill": _("there is nothing to refill"),
+    "nothing-to-uncover": _("there is no face-down card to uncover"),
+    "not-adjacent": _("the card is not one rank higher or lower than the top card"),
+    "not-allowed": _("the rules do not allow that here"),
+    "not-empty": _("that space is not empty"),
+    "not-equal": _("the centre tops are not equal"),
+    "not-face-down": _("that card is already face up"),
+    "not-now": _("that is not possible at this moment"),
+    "not-top": _("only the top card can be played"),
+    "no-reserve-turn": _("only the player with a reserve turns a card now"),
+    "not-your-card": _("that card belongs to someone else"),
+    "no-stress": _("the centre tops differ, so there is nothing to call"),
+    "no-such-card": _("that card is not there"),
+    "out-of-order": _("that action came earlier than the last one"),
+    "pile-not-used": _("that centre pile is not in use in this deal"),
+    "too-slow": _("too slow: the pile changed before the card arrived"),
+    "unknown-action": _("that is not a move in this game"),
+}
+
+
+def reason_text(code: str | None) -> str:
+    if code is None:
+        return ""
+    return str(REASONS.get(code, REASONS["not-allowed"]))

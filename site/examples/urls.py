@@ -1,0 +1,8 @@
+import rules.converters  # noqa: F401  (registers the <variant:...> converter)
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("<variant:variant>/examples/<slug:name>/", views.example_page, name="example"),
+]
