@@ -33,8 +33,12 @@ class GameStats:
 
 def play_game(slug: str, *, seed: int = 0, options: dict | None = None,
               players: int | None = None, levels=("club",), max_actions: int = 20000,
-              check: bool = False, game=None) -> tuple[object, GameStats]:
-    """Play one bot game to its end (or the action cap, which ends it as a draw)."""
+              check: bool = False, game=None,
+              record: list | None = None) -> tuple[object, GameStats]:
+    """Play one bot game to its end (or the action cap, which ends it as a draw).
+
+    With `record`, every engine call is appended as ("apply", action) or ("advance", t), so the
+    benchmark can time the engine alone on real bot streams."""
     if game is None:
         game = new_game(slug, players=players, seed=seed, options=options)
     n = game.players
@@ -60,6 +64,8 @@ def play_game(slug: str, *, seed: int = 0, options: dict | None = None,
         deadline = game.next_deadline()
         if deadline is not None and (best is None or deadline < best.t):
             game.advance(deadline)
+            if record is not None:
+                record.append(("advance", deadline))
             plans = [None] * n
             continue
         if best is None:
@@ -67,6 +73,8 @@ def play_game(slug: str, *, seed: int = 0, options: dict | None = None,
             break
         seat = best.player
         result = game.apply(best)
+        if record is not None:
+            record.append(("apply", best))
         stats.actions += 1
         plans[seat] = None
         if check:

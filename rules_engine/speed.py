@@ -34,6 +34,16 @@ _CENTRE_INDEX = {z: i for i, z in enumerate(CENTRE_IDS)}
 _ROW_INDEX = {z: i for i, z in enumerate(ROW_IDS)}
 _NEVER = -(10**12)
 
+
+def _fit_table(wrap: bool, jokers: bool) -> list[list[bool]]:
+    """FIT[card value][top value]: a list lookup is the cheapest test in the hot path."""
+    table = [[False] * 14 for _ in range(14)]
+    for v in range(1, 14):
+        for tv in range(1, 14):
+            table[v][tv] = ranks_adjacent(v, tv, wrap)
+    table[0] = [jokers] * 14  # a joker fits on any top when jokers are wild
+    return table
+
 # Reason codes of the speed variants.
 R_FROZEN = "frozen"
 R_BAD_ZONE = "bad-zone"
@@ -89,6 +99,7 @@ class SpeedGame(Game):
         self.ready: list[bool] = [False] * self.players
         self._wrap = self._wraps()
         self._jokers = self._jokers_wild()
+        self._fit = _fit_table(self._wrap, self._jokers)
 
     # ------------------------------------------------------------------ variant hooks
     def _wraps(self) -> bool:
@@ -221,10 +232,7 @@ class SpeedGame(Game):
         top = self._top_value(pile)
         if top is None:
             return False
-        value = RANK_VALUE[card]
-        if value == 0:
-            return self._jokers
-        return ranks_adjacent(value, top, self._wrap)
+        return self._fit[RANK_VALUE[card]][top]
 
     def tops_equal(self) -> bool:
         a, b = self.centre
@@ -234,10 +242,12 @@ class SpeedGame(Game):
         return va == vb or va == 0 or vb == 0
 
     def _can_play(self, seat: int) -> bool:
+        t0, t1 = self._top_value(0), self._top_value(1)
+        fit = self._fit
         for place in self.rows[seat]:
             if place:
-                card = place[-1]
-                if self.fits(card, 0) or self.fits(card, 1):
+                row = fit[RANK_VALUE[place[-1]]]
+                if (t0 is not None and row[t0]) or (t1 is not None and row[t1]):
                     return True
         return False
 
@@ -595,17 +605,20 @@ class SpeedGame(Game):
         row = self.rows[seat]
         values = [RANK_VALUE[p[-1]] for p in row if p]
         has_draw = bool(self.draws[seat])
+        tops = (self._top_value(0), self._top_value(1))
+        fit = self._fit
         for k, place in enumerate(row):
             if not place:
                 continue
             card = place[-1]
             value = RANK_VALUE[card]
+            can = fit[value]
             for p in (0, 1):
-                if not self.fits(card, p):
+                tv = tops[p]
+                if tv is None or not can[tv]:
                     continue
                 # Prefer a card whose neighbour we also hold: the next play is ready.
-                chain = sum(1 for v in values if v != value and (
-                    v == 0 or ranks_adjacent(v, value, self._wrap)))
+                chain = sum(1 for v in values if v and v != value and fit[v][value])
                 score = 1.0 + chain + (0.5 if len(place) == 1 and has_draw else 0.0)
                 args = {"card": card, "from": ROW_IDS[k], "to": CENTRE_IDS[p],
                         "onto": self.centre[p][-1]}

@@ -1,0 +1,98 @@
+"""Benchmark (not a test) for spit and james-bond: actions/s and games/s on one core.
+
+Two figures per configuration, as in benchmarks/engine_bench.py:
+  * bot_vs_bot: rules_engine.simulate end to end (bots planning + engine), no per-action
+    invariant check; also how many games hit the action cap (a draw);
+  * engine_only: the same games' action streams replayed through Game.apply / advance,
+    timing nothing but the engine.
+
+    .venv/bin/python benchmarks/bench_spit_james_bond.py [--games 100] [--repeat 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+
+from rules_engine.registry import new_game
+from rules_engine.simulate import play_game, simulate
+
+CONFIGS = (
+    ("spit", 2, {}),
+    ("james-bond", 2, {}),
+    ("james-bond", 3, {}),
+    ("james-bond", 4, {}),
+    ("james-bond", 4, {"several_per_grab": True}),
+)
+
+
+def _stream(slug: str, players: int, options: dict, seed: int, levels: tuple) -> list:
+    """Play one bot game and return its engine calls: ("apply", Action) / ("advance", t)."""
+    game = new_game(slug, players=players, seed=seed, options=options)
+    calls: list = []
+    apply, advance = game.apply, game.advance
+
+    def rec_apply(action):
+        calls.append(("apply", action))
+        return apply(action)
+
+    def rec_advance(t):
+        calls.append(("advance", t))
+        return advance(t)
+
+    game.apply, game.advance = rec_apply, rec_advance  # type: ignore[method-assign]
+    play_game(slug, seed=seed, options=options, players=players, levels=levels, game=game)
+    return calls
+
+
+def engine_only(slug: str, players: int, options: dict, games: int, seed: int,
+                levels: tuple = ("club",)) -> dict:
+    streams = [_stream(slug, players, options, seed + g, levels) for g in range(games)]
+    total = sum(len(s) for s in streams)
+    started = time.perf_counter()
+    for g, stream in enumerate(streams):
+        game = new_game(slug, players=players, seed=seed + g, options=options)
+        apply, advance = game.apply, game.advance
+        for kind, item in stream:
+            if kind == "apply":
+                apply(item)
+            else:
+                advance(item)
+    seconds = time.perf_counter() - started
+    return {"engine_calls": total, "seconds": round(seconds, 4),
+            "actions_per_second": round(total / seconds),
+            "games_per_second": round(games / seconds, 1)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--bots", default="club")
+    args = parser.parse_args()
+    levels = tuple(args.bots.split(","))
+    for slug, players, options in CONFIGS:
+        best_sim = best_eng = None
+        for _ in range(args.repeat):
+            sim = simulate(slug, games=args.games, seed=args.seed, options=options,
+                           players=players, levels=levels, check=False)
+            if best_sim is None or sim["actions_per_second"] > best_sim["actions_per_second"]:
+                best_sim = sim
+            eng = engine_only(slug, players, options, args.games, args.seed, levels)
+            if best_eng is None or eng["actions_per_second"] > best_eng["actions_per_second"]:
+                best_eng = eng
+        assert best_sim is not None
+        print(json.dumps({
+            "variant": slug, "players": players, "options": options, "games": args.games,
+            "bots": list(levels),
+            "bot_vs_bot": {k: best_sim[k] for k in (
+                "actions", "seconds", "actions_per_second", "games_per_second", "wins",
+                "draws", "capped")},
+            "engine_only": best_eng,
+        }))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,72 @@
+"""Engine benchmark (not a test): actions/s and games/s per variant on one core.
+
+Two figures per variant:
+  * bot-vs-bot: rules_engine.simulate end to end (bots planning + engine), no per-action
+    invariant check;
+  * engine only: the same games' recorded action streams replayed through Game.apply /
+    Game.advance, timing nothing but the engine.
+Best of --repeat runs, since a shared machine is noisy.
+
+    .venv/bin/python benchmarks/engine_bench.py [--games 200] [--repeat 3] [--variant V]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+
+from rules_engine.registry import VARIANTS, new_game
+from rules_engine.simulate import play_game, simulate
+
+
+def engine_only(slug: str, games: int, seed: int) -> dict:
+    streams = []
+    for g in range(games):
+        record: list = []
+        play_game(slug, seed=seed + g, record=record, levels=("club",))
+        streams.append(record)
+    total = sum(len(s) for s in streams)
+    started = time.perf_counter()
+    for g, stream in enumerate(streams):
+        game = new_game(slug, seed=seed + g)
+        apply, advance = game.apply, game.advance
+        for kind, item in stream:
+            if kind == "apply":
+                apply(item)
+            else:
+                advance(item)
+    seconds = time.perf_counter() - started
+    return {"engine_calls": total, "seconds": round(seconds, 4),
+            "actions_per_second": round(total / seconds), "games_per_second":
+            round(games / seconds, 1)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--variant", action="append")
+    args = parser.parse_args()
+    for slug in args.variant or list(VARIANTS):
+        best_sim = best_eng = None
+        for _ in range(args.repeat):
+            sim = simulate(slug, games=args.games, seed=args.seed, check=False)
+            if best_sim is None or sim["actions_per_second"] > best_sim["actions_per_second"]:
+                best_sim = sim
+            eng = engine_only(slug, args.games, args.seed)
+            if best_eng is None or eng["actions_per_second"] > best_eng["actions_per_second"]:
+                best_eng = eng
+        print(json.dumps({
+            "variant": slug,
+            "games": args.games,
+            "bot_vs_bot": {k: best_sim[k] for k in (
+                "actions", "seconds", "actions_per_second", "games_per_second", "draws",
+                "capped", "calls")},
+            "engine_only": best_eng,
+        }))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,241 @@
+"""The public API the site is written against: registry, options, state, views."""
+
+import json
+
+import pytest
+
+from rules_engine.actions import Action
+from rules_engine.game import Game, PositionError
+from rules_engine.options import OptionError, validate_options
+from rules_engine.registry import (
+    METADATA_KEYS,
+    VARIANTS,
+    UnknownVariant,
+    game_from_position,
+    get_variant,
+    new_game,
+    to_json,
+)
+
+SPEED = ["stress-se", "stress-de", "stressi-fi"]
+SITE_ORDER = ["stress-se", "james-bond", "spit", "stress-de", "stressi-fi"]
+
+CONTENT_OPTION_KEYS = {
+    "stress-se": {
+        "stacking": None,
+        "slap_penalty": ("first-chooses", "slowest-takes-both"),
+        "one_empty_stuck": ("one-turns", "give-a-card"),
+        "both_empty_stuck": ("take-own-side", "fewer-cards-wins"),
+        "gentle": None,
+    },
+    "stress-de": {
+        "jokers": (0, 2, 3, 4),
+        "knocking": None,
+        "false_call_penalty": None,
+        "scoring": None,
+        "both_empty_stuck": ("take-own-side", "fewer-cards-wins"),
+    },
+    "stressi-fi": {
+        "after_slap_house_rule": None,
+        "both_empty_house_rule": None,
+        "ace_low_only": None,
+    },
+}
+
+
+def test_registry_keeps_the_sites_display_order():
+    assert list(VARIANTS) == [s for s in SITE_ORDER if s in VARIANTS]
+    assert set(SPEED) <= set(VARIANTS)
+
+
+@pytest.mark.parametrize("slug", SPEED)
+def test_option_keys_and_choices_match_the_content_readme(slug):
+    specs = {s.key: s for s in get_variant(slug).options}
+    assert set(specs) == set(CONTENT_OPTION_KEYS[slug])
+    for key, choices in CONTENT_OPTION_KEYS[slug].items():
+        if choices is None:
+            assert specs[key].type == "bool"
+        else:
+            assert specs[key].choices == choices
+
+
+def test_option_defaults_follow_the_open_defaults():
+    assert validate_options("stress-se", {}) == {
+        "stacking": True, "slap_penalty": "first-chooses", "one_empty_stuck": "one-turns",
+        "both_empty_stuck": "take-own-side", "gentle": False,
+    }
+    assert validate_options("stress-de", {})["jokers"] == 0
+    assert validate_options("stressi-fi", {}) == {
+        "after_slap_house_rule": True, "both_empty_house_rule": True, "ace_low_only": False,
+    }
+
+
+def test_an_unknown_option_names_the_key_and_lists_the_valid_ones():
+    with pytest.raises(OptionError) as err:
+        validate_options("stress-se", {"stackin": True})
+    assert "stackin" in str(err.value) and "slap_penalty" in str(err.value)
+
+
+def test_a_bad_value_names_the_option_and_lists_the_valid_values():
+    with pytest.raises(OptionError) as err:
+        validate_options("stress-se", {"slap_penalty": "loudest"})
+    assert "slap_penalty" in str(err.value) and "slowest-takes-both" in str(err.value)
+    with pytest.raises(OptionError):
+        validate_options("stress-de", {"jokers": 1})
+    with pytest.raises(OptionError):
+        validate_options("stressi-fi", {"ace_low_only": "yes"})
+
+
+def test_options_from_strings_parse_booleans_and_integers():
+    opts = validate_options("stress-de", {"jokers": "3", "knocking": "true"}, from_strings=True)
+    assert opts["jokers"] == 3 and opts["knocking"] is True
+
+
+def test_new_game_validates_options_and_player_count():
+    with pytest.raises(OptionError):
+        new_game("stress-se", options={"nope": 1})
+    with pytest.raises(ValueError):
+        new_game("stress-se", players=3)
+    with pytest.raises(UnknownVariant):
+        get_variant("snap")
+
+
+@pytest.mark.parametrize("slug", SPEED)
+def test_metadata_has_every_dimension_with_code_params_and_section(slug):
+    meta = get_variant(slug).metadata
+    assert tuple(meta) == METADATA_KEYS
+    anchors = {"about", "equipment", "deal", "start", "moves", "equal-ranks", "win-call",
+               "deal-end", "stuck", "running-out", "winning", "options"}
+    for cell in meta.values():
+        assert cell["section"] in anchors
+        json.dumps(cell["params"])
+
+
+def test_metadata_codes_differ_where_the_variants_differ():
+    se, de, fi = (get_variant(s).metadata for s in SPEED)
+    assert se["equal_ranks"]["code"] == "slap-first-chooses"
+    assert de["equal_ranks"]["code"] == fi["equal_ranks"]["code"] == "slower-takes-both"
+    assert se["legal_move"]["code"] == de["legal_move"]["code"] == "one-card-adjacent-wrap"
+    assert fi["legal_move"]["code"] == "top-or-whole-stack-adjacent"
+    assert se["decks"]["code"] != de["decks"]["code"]
+
+
+def test_registry_json_lists_variants_and_option_schemas():
+    data = json.loads(json.dumps(to_json()))
+    slugs = [v["slug"] for v in data["variants"]]
+    assert slugs[0] == "stress-se"
+    se = data["variants"][0]
+    assert se["options"][0]["key"] == "stacking" and se["source_language"] == "sv"
+
+
+@pytest.mark.parametrize("slug", SPEED)
+def test_json_round_trip_is_exact_and_keeps_the_rng(slug):
+    game = new_game(slug, seed=11)
+    for _ in range(30):
+        acts = game.legal_actions(0) + game.legal_actions(1)
+        if not acts or game.is_over:
+            break
+        a = acts[0]
+        game.apply(Action(game.now + 250, a.player, a.type, a.args))
+        game.advance(game.now + 200)
+    data = json.loads(json.dumps(game.to_json()))
+    twin = Game.from_json(data)
+    assert twin.to_json() == game.to_json()
+    assert twin.rng.random() == game.rng.random()
+
+
+@pytest.mark.parametrize("slug", SPEED)
+def test_position_round_trip(slug):
+    game = new_game(slug, seed=5)
+    twin = game_from_position(slug, game.position(), options=game.options)
+    assert twin.position() == game.position()
+    assert twin.board(None)["centre"] == game.board(None)["centre"]
+
+
+def test_a_malformed_position_is_refused():
+    with pytest.raises(PositionError):
+        game_from_position("stress-se", {"centre": [["7H"]], "seats": [{}, {}]})
+    with pytest.raises(PositionError):
+        game_from_position("stress-se", {"centre": [["7H"], ["ZZ"]], "seats": [
+            {"draw": [], "row": [["8S"], [], [], []]}, {"draw": [], "row": [["9S"], [], [], []]}]})
+
+
+@pytest.mark.parametrize("slug", SPEED)
+def test_a_rejected_action_changes_nothing(slug):
+    game = new_game(slug, seed=2)
+    before = game.to_json()
+    for bad in (
+        Action(game.now + 10, 0, "play", {"card": "QQ", "from": "row-0", "to": "centre-0"}),
+        Action(game.now + 10, 0, "fly", {}),
+        Action(game.now + 10, 5, "call", {}),
+        {"t": "soon", "player": 0, "type": "call"},
+    ):
+        result = game.apply(bad)
+        assert not result.accepted and result.reason
+        assert game.to_json() == before
+
+
+def test_reason_codes_for_malformed_input():
+    game = new_game("stress-se", seed=2)
+    assert game.apply(Action(10, 0, "fly", {})).reason == "unknown-action"
+    assert game.apply({"player": 0}).reason == "bad-action"
+    assert game.apply(Action(10, 7, "call", {})).reason == "bad-player"
+    assert game.apply(Action(10, 0, "play", {"card": 7})).reason == "bad-action"
+
+
+@pytest.mark.parametrize("slug", SPEED)
+def test_every_legal_action_is_accepted(slug):
+    for seed in range(5):
+        game = new_game(slug, seed=seed)
+        for seat in (0, 1):
+            for action in game.legal_actions(seat):
+                twin = game.copy()
+                assert twin.apply(action).accepted, action
+
+
+def test_board_hides_face_down_cards_except_in_the_teaching_view():
+    game = new_game("stress-se", seed=4)
+    draw = game.board(viewer=0)["seats"][0]["zones"][0]
+    assert draw["id"] == "draw" and draw["count"] > 0
+    assert all(c == {"card": None, "up": False} for c in draw["cards"])
+    teaching = game.board(None)["seats"][0]["zones"][0]
+    assert all(c["card"] and c["up"] is False for c in teaching["cards"])
+    assert game.observation(1) == game.board(viewer=1)
+    board = game.board()
+    assert [z["id"] for z in board["centre"]] == ["centre-0", "centre-1"]
+    assert [z["id"] for z in board["seats"][1]["zones"]] == [
+        "draw", "row-0", "row-1", "row-2", "row-3"]
+    assert board["phase"] in ("play", "equal-ranks")
+
+
+def test_action_json_is_flat_and_round_trips():
+    a = Action(120, 1, "play", {"card": "7H", "from": "row-2", "to": "centre-0"})
+    assert a.to_json() == {"t": 120, "player": 1, "type": "play", "card": "7H",
+                           "from": "row-2", "to": "centre-0"}
+    assert Action.from_json(a.to_json()) == a
+
+
+def test_gentle_mode_points_instead_of_slapping():
+    from rules_engine.scenario import replay
+    steps = replay("tests/engine/scenarios/se-gentle.json")
+    call = next(e for s in steps for e in s.events if e.code == "call")
+    assert call.data["gesture"] == "point"
+
+
+def test_stressi_layout_never_leaves_equal_open_cards_apart_at_the_deal():
+    for seed in range(30):
+        game = new_game("stressi-fi", seed=seed)
+        for row in game.rows:
+            ranks = [p[-1][0] for p in row if p]
+            assert len(ranks) == len(set(ranks)) == 4
+
+
+def test_stressi_right_hand_piles():
+    game = new_game("stressi-fi", seed=1)
+    assert game.home_pile(0) == 1 and game.home_pile(1) == 0
+
+
+def test_stress_de_jokers_are_dealt_one_per_deck():
+    game = new_game("stress-de", seed=1, options={"jokers": 2})
+    assert game.cards_left(0) + game.cards_left(1) + 2 == 106
+    assert sorted(game._all_cards()).count("X") == 2
