@@ -22,11 +22,15 @@ GIVE_UP_AFTER_MS = 3000
 
 
 def target_rank(hand: list[str], middle: Counter) -> str | None:
-    """The rank the held pile should become: most held, then most on offer in the middle."""
+    """The rank the held pile should become: the most cards within reach (held, or on offer
+    in the middle at a slight discount), so four of a rank lying in the middle is not left
+    there while everybody holds three of something whose fourth card is out of sight."""
     if not hand:
         return None
     held = Counter(c[0] for c in hand)
-    return max(held, key=lambda r: (held[r], middle.get(r, 0), r))
+    ranks = set(held) | set(middle)
+    return max(ranks, key=lambda r: (held.get(r, 0) + 0.9 * middle.get(r, 0), held.get(r, 0),
+                                     r))
 
 
 def _by_rank(cards: Counter) -> Counter:
