@@ -31,6 +31,7 @@ translations: $(STAMP)
 
 migrate: $(STAMP)
 	$(BIN)/python manage.py migrate --verbosity 0
+	$(BIN)/python manage.py simulate_figures --games 40 --if-missing
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

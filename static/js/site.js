@@ -14,3 +14,41 @@ document.addEventListener("keydown", (event) => {
     link.click();
   }
 });
+
+// Play: advance one step at a time at the chosen speed until the last step. The timer
+// looks the viewer up afresh on every tick because htmx replaces its contents.
+const timers = new Map();
+
+function stopPlaying(id) {
+  clearInterval(timers.get(id));
+  timers.delete(id);
+  const button = document.getElementById(id)?.querySelector("[data-play]");
+  if (button) button.setAttribute("aria-pressed", "false");
+}
+
+document.addEventListener("click", (event) => {
+  const button = event.target.closest?.("[data-play]");
+  if (!button) return;
+  const viewer = button.closest("[data-example-viewer]");
+  if (timers.has(viewer.id)) {
+    stopPlaying(viewer.id);
+    return;
+  }
+  const speed = Number(viewer.querySelector("[data-speed]")?.value || 1500);
+  button.setAttribute("aria-pressed", "true");
+  timers.set(
+    viewer.id,
+    setInterval(() => {
+      const next = document.getElementById(viewer.id)?.querySelector('[data-step-link="next"]');
+      if (!next || next.hasAttribute("aria-disabled")) stopPlaying(viewer.id);
+      else next.click();
+    }, speed),
+  );
+});
+
+document.addEventListener("htmx:afterSwap", (event) => {
+  const viewer = event.target.closest?.("[data-example-viewer]");
+  if (viewer && timers.has(viewer.id)) {
+    viewer.querySelector("[data-play]")?.setAttribute("aria-pressed", "true");
+  }
+});

@@ -1,0 +1,89 @@
+import json
+import subprocess
+import sys
+
+import pytest
+from examples.library import examples_dir, examples_for, load_example
+from rules.rulebook import load_rulebook
+
+from rules_engine.registry import VARIANTS
+
+from .pages import LANGS
+
+EXAMPLES = [(slug, e.name) for slug in VARIANTS for e in examples_for(slug)]
+
+
+def test_there_are_examples():
+    assert EXAMPLES
+
+
+def test_every_example_replays_through_the_cli():
+    files = [str(p) for slug in VARIANTS for p in sorted(examples_dir(slug).glob("*.json"))]
+    done = subprocess.run(
+        [sys.executable, "-m", "rules_engine", "replay", *files],
+        capture_output=True, text=True, check=False,
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+
+
+@pytest.mark.parametrize(("slug", "name"), EXAMPLES)
+def test_example_is_narrated_in_every_language_and_linked(slug, name):
+    example = load_example(slug, name)
+    assert example.failures == ()
+    for lang in LANGS:
+        assert example.title(lang) and example.titles.get(lang)
+        for index in range(len(example.steps)):
+            texts = example.intro if index == 0 else example.steps[index].say
+            assert texts and texts.get(lang), (name, index, lang)
+        assert example.section in load_rulebook(slug, lang).all_anchors()
+
+
+@pytest.mark.parametrize(("slug", "name"), EXAMPLES)
+def test_every_step_renders_as_page_and_fragment(client, slug, name):
+    example = load_example(slug, name)
+    for index in range(example.last + 1):
+        url = f"/de/{slug}/examples/{name}/?step={index}"
+        page = client.get(url)
+        assert page.status_code == 200
+        assert "<html" in page.text
+        fragment = client.get(url, headers={"hx-request": "true"})
+        assert fragment.status_code == 200
+        assert "<html" not in fragment.text
+        assert 'class="board"' in fragment.text
+        assert "HX-Request" in fragment["Vary"]
+
+
+@pytest.mark.parametrize(("raw", "expected"), [("-3", 0), ("abc", 0), ("999", "last"), ("", 0)])
+def test_step_out_of_range_is_clamped(client, raw, expected):
+    slug, name = EXAMPLES[0]
+    example = load_example(slug, name)
+    response = client.get(f"/en/{slug}/examples/{name}/?step={raw}")
+    assert response.status_code == 200
+    n = example.last if expected == "last" else expected
+    assert f"Step {n} of {example.last}" in response.text
+
+
+def test_unknown_example_is_404(client):
+    assert client.get("/en/stress-se/examples/no-such-example/").status_code == 404
+    assert client.get("/en/stress-se/examples/..%2Fsv/").status_code == 404
+
+
+def test_rejected_step_shows_the_translated_reason(client):
+    for slug, name in EXAMPLES:
+        example = load_example(slug, name)
+        for step in example.steps:
+            if step.result is not None and not step.result.accepted:
+                text = client.get(
+                    f"/en/{slug}/examples/{name}/?step={step.index}"
+                ).text
+                assert 'class="rejected"' in text
+                return
+    pytest.skip("no example shows a rejected action yet")
+
+
+def test_examples_stand_beside_their_sections(client):
+    slug, name = EXAMPLES[0]
+    example = load_example(slug, name)
+    text = client.get(f"/sv/{slug}/").text
+    assert f'id="ex-{name}"' in text
+    assert json.dumps(example.section)[1:-1] in text
