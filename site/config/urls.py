@@ -1,6 +1,7 @@
-from core import views as core_views
 from django.conf.urls.i18n import i18n_patterns
 from django.urls import include, path
+
+from core import views as core_views
 
 urlpatterns = [
     path("prefs/", core_views.preferences, name="preferences"),

@@ -1,5 +1,6 @@
-import rules.converters  # noqa: F401  (registers the <variant:...> converter)
 from django.urls import path
+
+import rules.converters  # noqa: F401  (registers the <variant:...> converter)
 
 from . import views
 

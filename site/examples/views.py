@@ -1,11 +1,12 @@
 """The step-through viewer: one example, one step, as a page or as an htmx fragment."""
 
-from core.catalogue import variant_or_404
-from core.glossary import current_lang
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
+
+from core.catalogue import variant_or_404
+from core.glossary import current_lang
 
 from .board import board_view
 from .library import Example, load_example

@@ -1,13 +1,14 @@
 """Rules pages: one variant's rulebook in the visitor's language, optionally beside another."""
 
-from core.catalogue import all_variants, variant_or_404
-from core.glossary import current_lang
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.translation import get_language_info
 from django.utils.translation import gettext as _
+
+from core.catalogue import all_variants, variant_or_404
+from core.glossary import current_lang
 from examples.library import examples_for
 from examples.views import step_context
 

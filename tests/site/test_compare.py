@@ -2,10 +2,10 @@ import re
 from dataclasses import replace
 
 import pytest
+
 from rules.comparison import build_rows
 from rules.phrases import PHRASES
 from rules.rulebook import load_rulebook
-
 from rules_engine.registry import VARIANTS
 from rules_engine.variant import METADATA_KEYS
 

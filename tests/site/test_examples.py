@@ -3,9 +3,9 @@ import subprocess
 import sys
 
 import pytest
+
 from examples.library import examples_dir, examples_for, load_example
 from rules.rulebook import load_rulebook
-
 from rules_engine.registry import VARIANTS
 
 from .pages import LANGS

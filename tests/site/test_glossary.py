@@ -1,4 +1,5 @@
 import pytest
+
 from core.glossary import card_face, term
 
 

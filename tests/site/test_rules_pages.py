@@ -1,8 +1,8 @@
 import re
 
 import pytest
-from rules.rulebook import load_rulebook, required_anchors
 
+from rules.rulebook import load_rulebook, required_anchors
 from rules_engine.registry import VARIANTS
 
 from .pages import LANGS

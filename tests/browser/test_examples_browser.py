@@ -1,0 +1,39 @@
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+from examples.library import examples_for
+from rules_engine.registry import VARIANTS
+
+pytestmark = pytest.mark.browser
+
+FIRST_EXAMPLES = [
+    (slug, found[0].name) for slug in VARIANTS if (found := examples_for(slug))
+]
+
+
+@pytest.mark.parametrize(("slug", "name"), FIRST_EXAMPLES)
+def test_step_through_with_the_keyboard(page, site_url, console_errors, slug, name):
+    page.goto(f"{site_url}/en/{slug}/examples/{name}/")
+    viewer = page.locator("[data-example-viewer]")
+    before = viewer.locator(".narration").inner_text()
+    viewer.focus()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_url(f"**/en/{slug}/examples/{name}/?step=1")
+    assert "Step 1 of" in viewer.inner_text()
+    assert viewer.locator(".narration").inner_text() != before
+    page.keyboard.press("End")
+    page.wait_for_function("() => !location.search.endsWith('step=1')")
+    page.keyboard.press("Home")
+    page.wait_for_url(f"**/en/{slug}/examples/{name}/?step=0")
+    assert Axe().run(page).violations_count == 0
+    assert console_errors == []
+
+
+def test_examples_work_without_javascript(browser, site_url):
+    slug, name = FIRST_EXAMPLES[0]
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{site_url}/sv/{slug}/examples/{name}/")
+    page.locator('[data-step-link="next"]').click()
+    page.wait_for_url(f"**/sv/{slug}/examples/{name}/?step=1")
+    context.close()
