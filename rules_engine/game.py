@@ -123,9 +123,12 @@ class Game:
                 action = Action.from_json(action)  # type: ignore[arg-type]
             except (ValueError, TypeError):
                 return Result(False, R_BAD_ACTION, [])
+        t = action.t
+        if (type(t) is not int or type(action.player) is not int
+                or not isinstance(action.args, dict)):
+            return Result(False, R_BAD_ACTION, [])
         if self.over:
             return Result(False, R_GAME_OVER, [])
-        t = action.t
         if t < self.now:
             return Result(False, R_OUT_OF_ORDER, [])
         if not 0 <= action.player < self.players:
@@ -140,7 +143,12 @@ class Game:
         # Handlers stamp their events with the action's time; a rejection restores the clock.
         before = self.now
         self.now = t
-        reason = getattr(self, method)(action)
+        try:
+            reason = getattr(self, method)(action)
+        except (TypeError, KeyError, IndexError, ValueError, AttributeError):
+            # Handlers validate before they mutate, so a malformed argument that trips
+            # validation (an unhashable zone, a non-string card) leaves the state intact.
+            reason = R_BAD_ACTION
         if reason is not None:
             self.now = before
             return Result(False, reason, events)

@@ -239,3 +239,15 @@ def test_stress_de_jokers_are_dealt_one_per_deck():
     game = new_game("stress-de", seed=1, options={"jokers": 2})
     assert game.cards_left(0) + game.cards_left(1) + 2 == 106
     assert sorted(game._all_cards()).count("X") == 2
+
+
+def test_garbage_arguments_are_bad_actions_not_exceptions():
+    game = new_game("stressi-fi", seed=2)
+    before = game.to_json()
+    for args in ({"pile": ["centre-0"]}, {"card": "7H", "from": ["row-0"], "to": "centre-0"},
+                 {"from": {}, "to": "row-1"}):
+        for kind in ("call", "play", "combine", "refill"):
+            result = game.apply(Action(game.now + 5, 0, kind, args))
+            assert not result.accepted
+    assert game.apply(Action("5", 0, "call", {})).reason == "bad-action"
+    assert game.to_json() == before
