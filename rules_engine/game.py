@@ -170,6 +170,9 @@ class Game:
         return events
 
     def _run_due(self, t: int) -> None:
+        due = self.next_deadline()
+        if due is None or due > t:
+            return
         for _ in range(MAX_AUTO_STEPS):
             due = self.next_deadline()
             if due is None or due > t or self.over:
