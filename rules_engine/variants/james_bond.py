@@ -153,14 +153,19 @@ class JamesBondGame(Game):
             self.scores = [0] * n
 
     # ------------------------------------------------------------------ deal
-    def _deal(self) -> None:
-        second = bool(self.options["second_deck"])
-        deck = full_deck(2 if second else 1)
-        removed = removed_groups(self.players, second)
-        for card in removed:
-            deck.remove(card)
+    def _deal(self, cards: list[str] | None = None) -> None:
+        """Deal `cards` (a redeal: the cards in play), or a fresh deck less the groups the
+        player count leaves out."""
+        if cards is None:
+            second = bool(self.options["second_deck"])
+            deck = full_deck(2 if second else 1)
+            removed = removed_groups(self.players, second)
+            for card in removed:
+                deck.remove(card)
+            self.removed = removed
+        else:
+            deck, removed = cards, self.removed
         self.rng.shuffle(deck)
-        self.removed = removed
         self.middle = deck[:MIDDLE]
         rest = deck[MIDDLE:]
         n, p = self.players, self.n_piles
@@ -185,9 +190,13 @@ class JamesBondGame(Game):
         self.middle_at = self.now
 
     def _redeal(self) -> None:
-        """Gather every card (all are in play) and deal again with the game's RNG."""
+        """Gather every card in play and deal them again with the game's RNG."""
+        cards = list(self.middle)
+        for piles in self.piles:
+            for pile in piles:
+                cards.extend(pile)
         self.deal_no += 1
-        self._deal()
+        self._deal(cards)
 
     # ------------------------------------------------------------------ position
     def _load_position(self, position: dict) -> None:
