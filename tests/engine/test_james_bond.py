@@ -1,0 +1,100 @@
+"""james-bond specifics: players and decks, the hidden-information view, bots."""
+
+from collections import Counter
+
+import pytest
+
+from rules_engine.actions import Action
+from rules_engine.registry import METADATA_KEYS, get_variant, new_game
+from rules_engine.simulate import simulate
+from rules_engine.variants.james_bond import removed_groups
+
+
+def test_registry_entry_and_option_schema():
+    info = get_variant("james-bond")
+    assert [o.key for o in info.options] == [
+        "several_per_grab", "grab_limit", "say_stikk", "call_word", "best_of_five",
+        "five_second_rule", "second_deck"]
+    assert info.option("call_word").default == "james-bond"
+    assert info.option("grab_limit").default == 2
+    assert tuple(info.metadata) == METADATA_KEYS
+
+
+@pytest.mark.parametrize(("players", "piles"), [(2, 6), (3, 4), (4, 3)])
+def test_one_deck_deal(players, piles):
+    game = new_game("james-bond", players=players, seed=1)
+    assert game.n_piles == piles and len(game.middle) == 4
+    assert all(len(p) == 4 for ps in game.piles for p in ps)
+    assert sorted(game._all_cards()) == sorted(r + s for r in "A23456789TJQK" for s in "SHDC")
+
+
+@pytest.mark.parametrize(("players", "options"), [
+    (5, {}), (9, {"second_deck": True}), (4, {"second_deck": True}), (1, {})])
+def test_player_counts_outside_the_rules_are_refused(players, options):
+    with pytest.raises(ValueError):
+        new_game("james-bond", players=players, options=options)
+
+
+@pytest.mark.parametrize("players", [5, 6, 7, 8])
+def test_second_deck_deal_comes_out_even_and_every_rank_counts_fours(players):
+    game = new_game("james-bond", players=players, seed=3, options={"second_deck": True})
+    assert game.n_piles == 25 // players
+    assert len(game.removed) == {5: 0, 6: 4, 7: 16, 8: 4}[players]
+    assert game.removed == removed_groups(players, True)
+    in_play = Counter(c[0] for c in game._all_cards()) - Counter(
+        c[0] for c in game.removed)
+    assert all(n % 4 == 0 for n in in_play.values())
+
+
+def test_observation_shows_only_own_hand_middle_complete_piles_and_counts():
+    position = {
+        "middle": ["4S", "6H", "3C", "JD"],
+        "seats": [
+            {"piles": [["4D", "4C", "7H", "KS"], ["9S", "9H", "9D", "9C"]],
+             "complete": ["pile-2"], "held": "pile-1"},
+            {"piles": [["KH", "KD", "KC", "2D"], ["3S", "3H", "3D", "5C"]], "held": "pile-2"},
+        ],
+    }
+    game = get_variant("james-bond").game_class.from_position(position)
+    obs = game.observation(0)
+    assert obs["held"] == {"pile": "pile-1", "cards": ["4D", "4C", "7H", "KS"]}
+    assert obs["middle"] == ["4S", "6H", "3C", "JD"]
+    assert obs["complete"] == [{"seat": 0, "pile": "pile-2", "cards": ["9S", "9H", "9D", "9C"]}]
+    assert obs["face_down"][1] == {"seat": 1, "piles": 1, "holding": True, "hand_count": 4}
+    text = repr(obs)
+    for hidden in ("KH", "3S", "5C"):
+        assert hidden not in text
+    board = game.board(viewer=1)
+    zones = {z["id"]: z for z in board["seats"][0]["zones"]}
+    assert [c["card"] for c in zones["pile-1"]["cards"]] == [None] * 4
+    assert [c["card"] for c in zones["pile-2"]["cards"]] == ["9S", "9H", "9D", "9C"]
+    own = {z["id"]: z for z in board["seats"][1]["zones"]}
+    assert own["pile-2"]["kind"] == "hand" and own["pile-2"]["cards"][0]["card"] == "3S"
+    assert own["pile-1"]["cards"][0] == {"card": None, "up": False}
+
+
+def test_every_legal_action_is_accepted():
+    game = new_game("james-bond", players=3, seed=9)
+    game.apply(Action(100, 0, "pick", {"pile": "pile-1"}))
+    game.apply(Action(200, 0, "lay", {"card": game.hand(0)[0]}))
+    for seat in range(3):
+        for action in game.legal_actions(seat):
+            clone = game.copy()
+            result = clone.apply(Action(game.now + 10, seat, action.type, action.args))
+            assert result.accepted, (action, result.reason)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("level", ["learner", "club", "expert"])
+def test_bots_finish_games(players, level):
+    summary = simulate("james-bond", games=3, seed=1, players=players, levels=level)
+    assert summary["invariant_violations"] == 0
+    assert sum(summary["wins"]) + summary["draws"] == 3
+
+
+def test_bots_are_deterministic_and_cap_gives_a_draw():
+    a = simulate("james-bond", games=2, seed=8, players=2, levels="club")
+    b = simulate("james-bond", games=2, seed=8, players=2, levels="club")
+    assert a["actions"] == b["actions"] and a["wins"] == b["wins"]
+    capped = simulate("james-bond", games=1, seed=8, players=2, max_actions=10)
+    assert capped["draws"] == 1 and capped["capped"] == 1

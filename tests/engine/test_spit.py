@@ -1,0 +1,93 @@
+"""spit specifics the scenarios do not show: registry, players, hidden cards, bots."""
+
+import pytest
+
+from rules_engine.actions import Action
+from rules_engine.options import OptionError
+from rules_engine.registry import METADATA_KEYS, get_variant, new_game
+from rules_engine.simulate import simulate
+
+
+def test_registry_entry_and_option_schema():
+    info = get_variant("spit")
+    assert (info.players_min, info.players_max, info.decks, info.jokers_max) == (2, 2, 1, 0)
+    assert [o.key for o in info.options] == ["repeat_choice"]
+    assert info.option("repeat_choice").default is False
+    assert tuple(info.metadata) == METADATA_KEYS
+    with pytest.raises(OptionError, match="repeat_choice"):
+        new_game("spit", options={"repeat": True})
+
+
+def test_exactly_two_players_and_one_deck():
+    with pytest.raises(ValueError):
+        new_game("spit", players=3)
+    game = new_game("spit", seed=4)
+    cards = game._all_cards()
+    assert len(cards) == 52 and len(set(cards)) == 52 and "X" not in cards
+
+
+def test_face_down_cards_are_hidden_except_in_the_omniscient_view():
+    game = new_game("spit", seed=2)
+    seen = game.board(viewer=0)
+    for seat in seen["seats"]:
+        for zone in seat["zones"]:
+            for card in zone["cards"]:
+                assert (card["card"] is None) == (not card["up"])
+    full = game.board(None)
+    assert all(c["card"] for s in full["seats"] for z in s["zones"] for c in z["cards"])
+    assert game.observation(1) == game.board(viewer=1)
+
+
+def test_every_legal_action_is_accepted():
+    game = new_game("spit", seed=9)
+    for seat in (0, 1):
+        for action in game.legal_actions(seat):
+            clone = game.copy()
+            result = clone.apply(Action(game.now + 10, seat, action.type, action.args))
+            assert result.accepted, (action, result.reason)
+
+
+def test_bad_actions_are_rejected_without_raising_or_changing_state():
+    game = new_game("spit", seed=1)
+    before = game.to_json()
+    for raw in ({"t": 5, "player": 0, "type": "play"},
+                {"t": 5, "player": 0, "type": "play", "from": "pile-9", "to": "centre-0"},
+                {"t": 5, "player": 0, "type": "choose", "pile": "centre-0"},
+                {"t": 5, "player": 0, "type": "spit", "to": "centre-0"},
+                {"t": 5, "player": 0, "type": "move", "from": "pile-1", "to": "pile-1"}):
+        assert not game.apply(raw).accepted
+    assert game.to_json() == before
+
+
+@pytest.mark.parametrize("level", ["learner", "club", "expert"])
+def test_bots_play_whole_games_deterministically(level):
+    summary = simulate("spit", games=4, seed=3, levels=level)
+    assert summary["invariant_violations"] == 0
+    assert summary["games"] == 4 and sum(summary["wins"]) + summary["draws"] == 4
+    again = simulate("spit", games=4, seed=3, levels=level)
+    assert again["wins"] == summary["wins"] and again["actions"] == summary["actions"]
+
+
+def test_the_bot_races_for_the_smaller_pile_and_does_every_kind_of_move():
+    position = {
+        "phase": "choose-pile",
+        "centre": [["4H", "5H", "6H"], ["TC"]],
+        "seats": [{"piles": [["5D"], [], [], [], []], "reserve": ["9D"]},
+                  {"piles": [["9S"], [], [], [], []], "reserve": ["JD"]}],
+    }
+    game = get_variant("spit").game_class.from_position(position)
+    for seat in (0, 1):
+        best = max(game.bot_candidates(seat), key=lambda c: c[0])[1]
+        assert best.type == "choose" and best.args["pile"] == "centre-1"
+    play = {
+        "centre": [["6H"], ["AD"]],
+        "seats": [{"piles": [["5S"], ["9D", "KH"], [], ["2C", "QD"], ["4D", "7S"]],
+                   "up": [True, True, True, False, True], "reserve": ["8C"]},
+                  {"piles": [["5H"], ["4C", "2S"], ["3S"], ["9S", "9H"], ["JS", "QS"]],
+                   "reserve": ["JD"]}],
+    }
+    game = get_variant("spit").game_class.from_position(play)
+    kinds = {a.type for _, a in game.bot_candidates(0)}
+    assert kinds == {"play", "turn", "move"}
+    best = max(game.bot_candidates(0), key=lambda c: c[0])[1]
+    assert best.type == "turn"
