@@ -15,8 +15,12 @@ import argparse
 import json
 import time
 
+from rules_engine.bots import Level
 from rules_engine.registry import new_game
 from rules_engine.simulate import play_game, simulate
+
+#: a bot with no skill: every candidate (every legal move) equally likely.
+RANDOM = Level("random", (250, 450), (200, 380), 0.0, (0, 0), 0.0)
 
 CONFIGS = (
     ("spit", 2, {}),
@@ -65,12 +69,29 @@ def engine_only(slug: str, players: int, options: dict, games: int, seed: int,
             "games_per_second": round(games / seconds, 1)}
 
 
+def random_draw_rate(slug: str, players: int, options: dict, games: int, seed: int,
+                     max_actions: int) -> dict:
+    """Random bot play: how often a game runs into the action cap (a draw)."""
+    capped = actions = 0
+    started = time.perf_counter()
+    for g in range(games):
+        _, st = play_game(slug, seed=seed + g, options=options, players=players,
+                          levels=(RANDOM,), max_actions=max_actions)
+        capped += st.capped
+        actions += st.actions
+    return {"games": games, "max_actions": max_actions, "capped_draws": capped,
+            "draw_rate": round(capped / games, 3), "actions": actions,
+            "seconds": round(time.perf_counter() - started, 2)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bots", default="club")
+    parser.add_argument("--random-games", type=int, default=30)
+    parser.add_argument("--max-actions", type=int, default=20000)
     args = parser.parse_args()
     levels = tuple(args.bots.split(","))
     for slug, players, options in CONFIGS:
@@ -91,6 +112,8 @@ def main() -> None:
                 "actions", "seconds", "actions_per_second", "games_per_second", "wins",
                 "draws", "capped")},
             "engine_only": best_eng,
+            "random_bots": random_draw_rate(slug, players, options, args.random_games,
+                                            args.seed, args.max_actions),
         }))
 
 
