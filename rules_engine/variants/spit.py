@@ -62,8 +62,18 @@ OPTIONS = (
 )
 
 
+#: every (card, centre top) pair one rank apart, ace wrapping: a set lookup on the hot path.
+_FIT_PAIRS = frozenset(
+    (a, b) for a in full_deck() for b in full_deck()
+    if ranks_adjacent(RANK_VALUE[a], RANK_VALUE[b], True)
+)
+#: rank values one apart from each rank value (wrapping).
+_NEIGHBOURS = {v: frozenset(w for w in range(1, 14) if ranks_adjacent(v, w, True))
+               for v in range(1, 14)}
+
+
 def _fits(card: str, top: str) -> bool:
-    return ranks_adjacent(RANK_VALUE[card], RANK_VALUE[top], True)
+    return (card, top) in _FIT_PAIRS
 
 
 class SpitGame(Game):
@@ -171,6 +181,15 @@ class SpitGame(Game):
         if stage not in (P_PLAY, P_RESERVE_PILE, P_CHOOSE):
             raise PositionError(f"phase must be {P_PLAY}, {P_RESERVE_PILE} or {P_CHOOSE}")
         self.stage = stage
+        choices = position.get("choices") or [None, None]
+        if stage != P_CHOOSE and any(c is not None for c in choices):
+            raise PositionError("choices belong to the choose-pile phase")
+        try:
+            self.choices = [None if c is None else [_CENTRE_INDEX[c["pile"]], int(c["t"])]
+                            for c in choices]
+        except (KeyError, TypeError, ValueError):
+            raise PositionError('choices: null or {"pile": "centre-0", "t": ms} per seat'
+                                ) from None
         self.deal_no = int(position.get("deal", 1))
         problems = self._check_shapes()
         if problems:
@@ -198,6 +217,8 @@ class SpitGame(Game):
             "no_reserve": self.no_reserve,
             "locked": None if self.locked is None else CENTRE_IDS[self.locked],
             "phase": self.stage,
+            "choices": [None if c is None else {"pile": CENTRE_IDS[c[0]], "t": c[1]}
+                        for c in self.choices],
             "deal": self.deal_no,
             "now": self.now,
             "seed": self.seed,
@@ -215,16 +236,23 @@ class SpitGame(Game):
     def cards_left(self, seat: int) -> int:
         return self.layout_count(seat) + len(self.reserve[seat])
 
-    def _can_play(self, seat: int) -> bool:
-        centre = self.centre
-        piles = self.centre_in_use()
+    def _wanted_ranks(self) -> frozenset[int] | set[int]:
+        """Rank values that fit on some centre pile in use."""
+        out: set[int] = set()
+        for p in self.centre_in_use():
+            pile = self.centre[p]
+            if pile:
+                out |= _NEIGHBOURS[RANK_VALUE[pile[-1]]]
+        return out
+
+    def _can_play(self, seat: int, wanted: frozenset[int] | set[int] | None = None) -> bool:
+        if wanted is None:
+            wanted = self._wanted_ranks()
+        layout, up = self.layout[seat], self.up[seat]
         for k in range(PILES):
-            pile = self.layout[seat][k]
-            if pile and self.up[seat][k]:
-                card = pile[-1]
-                for p in piles:
-                    if centre[p] and _fits(card, centre[p][-1]):
-                        return True
+            pile = layout[k]
+            if pile and up[k] and RANK_VALUE[pile[-1]] in wanted:
+                return True
         return False
 
     def _can_uncover(self, seat: int) -> bool:
@@ -243,7 +271,10 @@ class SpitGame(Game):
         return space and deep
 
     def _stuck(self) -> bool:
-        return not any(self._can_play(s) or self._can_uncover(s) for s in (0, 1))
+        if self._can_uncover(0) or self._can_uncover(1):
+            return False
+        wanted = self._wanted_ranks()
+        return not (self._can_play(0, wanted) or self._can_play(1, wanted))
 
     # ------------------------------------------------------------------ handlers
     def _do_play(self, action: Action) -> str | None:

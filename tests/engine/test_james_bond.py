@@ -6,7 +6,7 @@ import pytest
 
 from rules_engine.actions import Action
 from rules_engine.registry import METADATA_KEYS, get_variant, new_game
-from rules_engine.simulate import simulate
+from rules_engine.simulate import play_game, simulate
 from rules_engine.variants.james_bond import removed_groups
 
 
@@ -98,3 +98,13 @@ def test_bots_are_deterministic_and_cap_gives_a_draw():
     assert a["actions"] == b["actions"] and a["wins"] == b["wins"]
     capped = simulate("james-bond", games=1, seed=8, players=2, max_actions=10)
     assert capped["draws"] == 1 and capped["capped"] == 1
+
+
+@pytest.mark.parametrize("cap", [3, 17, 60, 200])
+@pytest.mark.parametrize("options", [{}, {"several_per_grab": True, "grab_limit": 3}])
+def test_position_round_trip_at_any_point(cap, options):
+    game, _ = play_game("james-bond", seed=6, players=3, levels=("club",), max_actions=cap,
+                        options=options)
+    position = game.position()
+    again = get_variant("james-bond").game_class.from_position(position, options=options)
+    assert again.position() == position

@@ -5,7 +5,7 @@ import pytest
 from rules_engine.actions import Action
 from rules_engine.options import OptionError
 from rules_engine.registry import METADATA_KEYS, get_variant, new_game
-from rules_engine.simulate import simulate
+from rules_engine.simulate import play_game, simulate
 
 
 def test_registry_entry_and_option_schema():
@@ -91,3 +91,11 @@ def test_the_bot_races_for_the_smaller_pile_and_does_every_kind_of_move():
     assert kinds == {"play", "turn", "move"}
     best = max(game.bot_candidates(0), key=lambda c: c[0])[1]
     assert best.type == "turn"
+
+
+@pytest.mark.parametrize("cap", [7, 40, 150, 400])
+def test_position_round_trip_at_any_point(cap):
+    game, _ = play_game("spit", seed=6, levels=("club",), max_actions=cap)
+    position = game.position()
+    again = get_variant("spit").game_class.from_position(position)
+    assert again.position() == position
