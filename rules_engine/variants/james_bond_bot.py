@@ -9,7 +9,6 @@ for a while, which is how people unlock a table where everybody waits.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING
 
 from rules_engine.actions import Action
@@ -21,23 +20,36 @@ if TYPE_CHECKING:
 GIVE_UP_AFTER_MS = 3000
 
 
-def target_rank(hand: list[str], middle: Counter) -> str | None:
+def _rank_counts(cards: list[str]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for c in cards:
+        out[c[0]] = out.get(c[0], 0) + 1
+    return out
+
+
+def _without(cards: list[str], remove: list[str]) -> list[str]:
+    """cards less remove, as multisets (lists of at most a few cards: no Counter needed)."""
+    out = list(cards)
+    for c in remove:
+        if c in out:
+            out.remove(c)
+    return out
+
+
+def target_rank(hand: list[str], offer: dict[str, int]) -> str | None:
     """The rank the held pile should become: the most cards within reach (held, or on offer
     in the middle at a slight discount), so four of a rank lying in the middle is not left
     there while everybody holds three of something whose fourth card is out of sight."""
     if not hand:
         return None
-    held = Counter(c[0] for c in hand)
-    ranks = set(held) | set(middle)
-    return max(ranks, key=lambda r: (held.get(r, 0) + 0.9 * middle.get(r, 0), held.get(r, 0),
-                                     r))
-
-
-def _by_rank(cards: Counter) -> Counter:
-    out: Counter = Counter()
-    for card, n in cards.items():
-        out[card[0]] += n
-    return out
+    held = _rank_counts(hand)
+    best, best_key = None, None
+    for r in set(held) | set(offer):
+        h = held.get(r, 0)
+        key = (h + 0.9 * offer.get(r, 0), h, r)
+        if best_key is None or key > best_key:
+            best, best_key = r, key
+    return best
 
 
 def james_bond_candidates(game: JamesBondGame, seat: int) -> list[tuple[float, Action]]:
@@ -71,9 +83,9 @@ def _pick_candidates(game: JamesBondGame, seat: int) -> list[tuple[float, Action
 def _take_candidates(game: JamesBondGame, seat: int, hand: list[str]) -> list[
         tuple[float, Action]]:
     t = game.now
-    free = game.takeable(seat)
-    target = target_rank(hand, _by_rank(free))
-    held_ranks = Counter(c[0] for c in hand)
+    free = _without(game.middle, game.laying[seat] + game.laid[seat])
+    target = target_rank(hand, _rank_counts(free))
+    held_ranks = _rank_counts(hand)
 
     def worth(card: str) -> float:
         if card[0] == target:
@@ -81,7 +93,7 @@ def _take_candidates(game: JamesBondGame, seat: int, hand: list[str]) -> list[
         return 3.0 if card[0] in held_ranks else 1.0
 
     need = len(game.laying[seat])
-    pool = sorted(free.elements(), key=worth, reverse=True)
+    pool = sorted(free, key=worth, reverse=True)
     if need == 1:
         return [(worth(c), Action(t, seat, "take", {"card": c})) for c in dict.fromkeys(pool)]
     best = pool[:need]
@@ -94,16 +106,14 @@ def _take_candidates(game: JamesBondGame, seat: int, hand: list[str]) -> list[
 def _swap_candidates(game: JamesBondGame, seat: int, hand: list[str]) -> list[
         tuple[float, Action]]:
     t, out = game.now, []
-    free = Counter(game.middle)
-    free.subtract(game.laid[seat])
-    free = +free
-    offer = _by_rank(free)
+    free = _without(game.middle, game.laid[seat])
+    offer = _rank_counts(free)
     target = target_rank(hand, offer)
-    held = Counter(c[0] for c in hand)
+    held = _rank_counts(hand)
     # Cards to give away: not the target, the loneliest ranks first.
     spare = sorted((c for c in hand if c[0] != target), key=lambda c: (held[c[0]], c))
     wanted = offer.get(target, 0) if target else 0
-    others_left = any(st == "table" for st in game.status[seat])
+    others_left = "table" in game.status[seat]
     if spare and wanted:
         n = min(wanted, len(spare), game.grab_max())
         cards = spare[:n]
@@ -111,7 +121,7 @@ def _swap_candidates(game: JamesBondGame, seat: int, hand: list[str]) -> list[
         out.append((6.0 + n, Action(t, seat, "lay", args)))
     else:
         out.append((2.0 if others_left else 0.2, Action(t, seat, "put-back", {})))
-        if spare and sum(free.values()):
+        if spare and free:
             idle = t - game.middle_at
             score = 2.5 if idle >= GIVE_UP_AFTER_MS or not others_left else 1.0
             out.append((score, Action(t, seat, "lay", {"card": spare[0]})))
