@@ -297,6 +297,15 @@ class JamesBondGame(Game):
         free.subtract(self.laid[seat])
         return +free
 
+    def _free_count(self, seat: int) -> int:
+        """How many middle cards are not this seat's own laid cards."""
+        laid = self.laid[seat]
+        if not laid:
+            return len(self.middle)
+        free = Counter(self.middle)
+        free.subtract(laid)
+        return sum(n for n in free.values() if n > 0)
+
     def all_complete(self, seat: int) -> bool:
         return all(st == DONE for st in self.status[seat])
 
@@ -355,12 +364,13 @@ class JamesBondGame(Game):
         if len(cards) > self.grab_max():
             return R_TOO_MANY
         hand = self.hand(seat)
-        if Counter(cards) - Counter(hand):
+        if len(cards) == 1:  # the common case, without building multisets
+            if cards[0] not in hand:
+                return R_NOT_IN_HAND
+        elif Counter(cards) - Counter(hand):
             return R_NOT_IN_HAND
         # Refuse a lay that could not be followed by a take (all the rest are own cards).
-        free = Counter(self.middle)
-        free.subtract(self.laid[seat])
-        if sum((+free).values()) < len(cards):
+        if self._free_count(seat) < len(cards):
             return R_NOTHING_TO_TAKE
         for card in cards:
             hand.remove(card)
@@ -380,15 +390,17 @@ class JamesBondGame(Game):
             return R_LAY_FIRST if self.held[seat] is not None else R_NOT_HOLDING
         if len(cards) != len(laying):
             return R_WRONG_COUNT
-        want = Counter(cards)
-        there = Counter(self.middle)
+        want = Counter(cards) if len(cards) > 1 else {cards[0]: 1}
+        middle = self.middle
         for card, n in want.items():
-            if there[card] < n:
+            if middle.count(card) < n:
                 # Another hand got there first, or it was never in the middle.
                 taker = self.taken_by.get(card)
                 return R_TOO_SLOW if taker is not None and taker != seat else R_NOT_IN_MIDDLE
-        if want - self.takeable(seat):
-            return R_CANNOT_TAKE_BACK
+        laid = self.laid[seat]
+        for card, n in want.items():
+            if middle.count(card) - laying.count(card) - laid.count(card) < n:
+                return R_CANNOT_TAKE_BACK
         for card in cards:
             self.middle.remove(card)
             self.taken_by[card] = seat

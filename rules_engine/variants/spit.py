@@ -435,7 +435,8 @@ class SpitGame(Game):
         hands: list[list[str]] = [[], []]
         for seat in (0, 1):
             pile = self.centre[taken[seat]]
-            self._emit("took", seat, pile=CENTRE_IDS[taken[seat]], count=len(pile))
+            self._emit("took", seat, piles=[CENTRE_IDS[taken[seat]]], count=len(pile),
+                       reason="pile-choice")
             hands[seat] = pile + self._own_cards(seat)
         self._next_deal(hands)
 
@@ -473,7 +474,7 @@ class SpitGame(Game):
         used = self.centre_in_use()[0]
         pile = self.centre[used]
         self._emit("deal-over", None, reason=why)
-        self._emit("took", taker, pile=CENTRE_IDS[used], count=len(pile))
+        self._emit("took", taker, piles=[CENTRE_IDS[used]], count=len(pile), reason="one-pile")
         hands = [self._own_cards(0), self._own_cards(1)]
         hands[taker] = pile + hands[taker]
         self._next_deal(hands)
