@@ -4,7 +4,10 @@ Two figures per configuration, as in benchmarks/engine_bench.py:
   * bot_vs_bot: rules_engine.simulate end to end (bots planning + engine), no per-action
     invariant check; also how many games hit the action cap (a draw);
   * engine_only: the same games' action streams replayed through Game.apply / advance,
-    timing nothing but the engine.
+    timing nothing but the engine;
+  * random_bots: bots with skill 0 (any of the variant's bot candidates) and
+    uniform_random (any legal action of a random seat): how often the action cap ends a
+    game as a draw.
 
     .venv/bin/python benchmarks/bench_spit_james_bond.py [--games 100] [--repeat 3]
 """
@@ -13,8 +16,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import time
 
+from rules_engine.actions import Action
 from rules_engine.bots import Level
 from rules_engine.registry import new_game
 from rules_engine.simulate import play_game, simulate
@@ -84,6 +89,34 @@ def random_draw_rate(slug: str, players: int, options: dict, games: int, seed: i
             "seconds": round(time.perf_counter() - started, 2)}
 
 
+def uniform_random_draw_rate(slug: str, players: int, options: dict, games: int, seed: int,
+                             max_actions: int) -> dict:
+    """Play with no sense at all: a random seat does a uniformly random legal action. James
+    Bond then never collects four of a kind in every pile, so the cap (a draw) ends it."""
+    capped = actions = 0
+    started = time.perf_counter()
+    for g in range(games):
+        game = new_game(slug, players=players, seed=seed + g, options=options)
+        rng = random.Random(seed + g)
+        n = 0
+        while not game.over and n < max_actions:
+            seat = rng.randrange(players)
+            legal = game.legal_actions(seat)
+            n += 1
+            if not legal:
+                game.advance(game.now + 1000)
+                continue
+            a = rng.choice(legal)
+            game.apply(Action(game.now + rng.randint(0, 600), seat, a.type, a.args))
+        if not game.over:
+            game.finish_draw("cap")
+            capped += 1
+        actions += n
+    return {"games": games, "max_actions": max_actions, "capped_draws": capped,
+            "draw_rate": round(capped / games, 3), "actions": actions,
+            "seconds": round(time.perf_counter() - started, 2)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=100)
@@ -91,6 +124,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bots", default="club")
     parser.add_argument("--random-games", type=int, default=30)
+    parser.add_argument("--uniform-games", type=int, default=10)
     parser.add_argument("--max-actions", type=int, default=20000)
     args = parser.parse_args()
     levels = tuple(args.bots.split(","))
@@ -114,6 +148,9 @@ def main() -> None:
             "engine_only": best_eng,
             "random_bots": random_draw_rate(slug, players, options, args.random_games,
                                             args.seed, args.max_actions),
+            "uniform_random": uniform_random_draw_rate(slug, players, options,
+                                                       args.uniform_games, args.seed,
+                                                       args.max_actions),
         }))
 
 
