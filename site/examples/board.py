@@ -19,16 +19,21 @@ KIND_WORDS = {
 }
 
 
-def _zone(zone: dict, moved: set[str]) -> dict:
-    word = term(KIND_WORDS.get(zone["kind"], "pile"))
-    number = zone["id"].rsplit("-", 1)[-1]
+def zone_label(zone_id: str, kind: str) -> str:
+    """A zone's name in the page's language, e.g. "Centre pile 2", "Place 1", "Reserve"."""
+    word = term(KIND_WORDS.get(kind, "pile"))
+    number = zone_id.rsplit("-", 1)[-1]
     label = word
     if number.isdigit():
         # centre-N and row-N count from 0 in the engine; pile-N already counts from 1.
-        label = f"{word} {int(number) + (1 if zone['id'].startswith(('centre-', 'row-')) else 0)}"
+        label = f"{word} {int(number) + (1 if zone_id.startswith(('centre-', 'row-')) else 0)}"
+    return label[:1].upper() + label[1:]
+
+
+def _zone(zone: dict, moved: set[str]) -> dict:
     return {
         **zone,
-        "label": label[:1].upper() + label[1:],
+        "label": zone_label(zone["id"], zone["kind"]),
         "fanned": zone["kind"] in FANNED,
         "moved": zone["id"] in moved,
     }

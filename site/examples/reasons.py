@@ -29,8 +29,22 @@ REASONS = {
     "no-such-card": _("that card is not there"),
     "out-of-order": _("that action came earlier than the last one"),
     "pile-not-used": _("that centre pile is not in use in this deal"),
-    "too-slow": _("too slow: the pile changed before the card arrived"),
+    "too-slow": _("too slow: someone else got there first"),
     "unknown-action": _("that is not a move in this game"),
+    "already-holding": _("you already hold a pile: put it back first"),
+    "not-holding": _("you are not holding a pile"),
+    "pile-complete": _("that pile is complete and can never change again"),
+    "just-put-back": _("that pile was just put back: pick up another one first"),
+    "swap-unfinished": _("finish the swap first: take a card from the middle"),
+    "too-many": _("that is more cards than one grab allows"),
+    "not-in-hand": _("that card is not in your hand"),
+    "nothing-to-take": _("there is nothing in the middle you may take"),
+    "lay-first": _("lay a card in the middle before you take one"),
+    "wrong-count": _("take as many cards as you laid"),
+    "not-in-middle": _("that card is not in the middle"),
+    "cannot-take-back": _("you cannot take back a card you just laid"),
+    "not-complete": _("not every pile is four of a kind yet"),
+    "wrong-word": _("that is not the call word agreed for this game"),
 }
 
 

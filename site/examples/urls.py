@@ -6,4 +6,5 @@ from . import views
 
 urlpatterns = [
     path("<variant:variant>/examples/<slug:name>/", views.example_page, name="example"),
+    path("<variant:variant>/examples/<slug:name>/try/", views.try_page, name="example_try"),
 ]

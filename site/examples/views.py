@@ -4,6 +4,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext as _
 
 from core.catalogue import variant_or_404
 from core.glossary import current_lang
@@ -11,6 +12,17 @@ from core.glossary import current_lang
 from .board import board_view
 from .library import Example, load_example
 from .reasons import reason_text
+from .sandbox import (
+    SandboxError,
+    attempt,
+    describe,
+    format_moves,
+    game_at_step,
+    offered,
+    parse_moves,
+    replay_moves,
+    zone_names,
+)
 
 
 def parse_step(raw: str | None, last: int) -> int:
@@ -62,5 +74,62 @@ def example_page(request: HttpRequest, variant: str, name: str) -> HttpResponse:
     context = {"entry": entry, **step_context(example, index, lang, embedded=embedded)}
     template = "examples/page.html#viewer" if request.htmx else "examples/page.html"
     response = render(request, template, context)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+def try_page(request: HttpRequest, variant: str, name: str) -> HttpResponse:
+    """The sandbox: the example's position at ?step=N, then the visitor's own moves."""
+    lang = current_lang()
+    entry = variant_or_404(variant, lang)
+    example = load_example(variant, name)
+    if example is None:
+        raise Http404(name)
+    index = parse_step(request.GET.get("step"), example.last)
+    game = game_at_step(example, index)
+    error = ""
+    try:
+        moves = parse_moves(request.GET.get("moves", ""))
+        last_action = replay_moves(game, moves)
+    except SandboxError:
+        error = _("Those moves do not fit this position, so the example starts again here.")
+        game, moves, last_action = game_at_step(example, index), [], None
+    seat = parse_step(request.GET.get("seat"), game.players - 1)
+
+    verdict = None
+    tried = request.GET.get("try")
+    if tried is not None and not error and not game.is_over:
+        try:
+            action, result = attempt(game, seat, int(tried))
+        except (SandboxError, ValueError):
+            error = _("That move is not on offer in this position.")
+        else:
+            verdict = {"accepted": result.accepted, "reason": reason_text(result.reason),
+                       "text": describe(action, zone_names(game.board(None)))}
+            if result.accepted:
+                moves.append((seat, int(tried)))
+                last_action = action
+
+    url = reverse("example_try", kwargs={"variant": variant, "name": name})
+    context = {
+        "entry": entry,
+        "example": example,
+        "title": example.title(lang),
+        "index": index,
+        "seat": seat,
+        "seats": [{"seat": s, "number": s + 1} for s in range(game.players)],
+        "moves": format_moves(moves),
+        "move_count": len(moves),
+        "board": board_view(game.board(None), last_action),
+        "attempts": [] if game.is_over else offered(game, seat),
+        "over": game.is_over,
+        "winner": None if game.winner is None else game.winner + 1,
+        "verdict": verdict,
+        "error": error,
+        "url": url,
+        "example_url": reverse("example", kwargs={"variant": variant, "name": name}),
+    }
+    template = "examples/try.html#sandbox" if request.htmx else "examples/try.html"
+    response = render(request, template, context, status=400 if error else 200)
     patch_vary_headers(response, ["HX-Request"])
     return response

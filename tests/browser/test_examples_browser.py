@@ -37,3 +37,20 @@ def test_examples_work_without_javascript(browser, site_url):
     page.locator('[data-step-link="next"]').click()
     page.wait_for_url(f"**/sv/{slug}/examples/{name}/?step=1")
     context.close()
+
+
+def test_sandbox_rejects_an_illegal_move_with_its_reason(page, site_url, console_errors):
+    page.goto(f"{site_url}/en/stress-se/examples/illegal-plays/")
+    page.get_by_role("link", name="Try it from here").click()
+    page.wait_for_url("**/examples/illegal-plays/try/?step=0")
+    buttons = page.locator(".sandbox__moves button")
+    assert buttons.count() > 1
+    buttons.last.click()  # the offers end with the calls: a false call while tops differ
+    rejected = page.locator(".sandbox__status .rejected")
+    rejected.wait_for()
+    assert "Rejected:" in rejected.inner_text()
+    assert page.locator(".sandbox__status .rejected").inner_text().count(":") >= 2
+    assert Axe().run(page).violations_count == 0
+    page.get_by_role("link", name="Reset to the example").click()
+    page.wait_for_url("**/try/?step=0")
+    assert console_errors == []

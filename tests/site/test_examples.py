@@ -87,3 +87,20 @@ def test_examples_stand_beside_their_sections(client):
     text = client.get(f"/sv/{slug}/").text
     assert f'id="ex-{name}"' in text
     assert json.dumps(example.section)[1:-1] in text
+
+
+def test_every_engine_reason_code_has_words():
+    import importlib
+    import pkgutil
+
+    import rules_engine
+    from examples.reasons import REASONS
+
+    codes = set()
+    for module_info in pkgutil.walk_packages(rules_engine.__path__, "rules_engine."):
+        if module_info.name.endswith("__main__"):
+            continue
+        module = importlib.import_module(module_info.name)
+        codes |= {v for k, v in vars(module).items() if k.startswith("R_") and isinstance(v, str)}
+    assert codes, "found no reason codes"
+    assert codes <= set(REASONS), sorted(codes - set(REASONS))

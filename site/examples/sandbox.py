@@ -1,0 +1,182 @@
+""""Try it": the visitor makes the next moves from any step of an example.
+
+The sandbox keeps no state on the server. Its position is the example's first N steps plus
+the visitor's accepted moves, written in the URL as "seat:index" pairs, where the index points
+into the list of attempts offered in that position. The engine judges every attempt: the site
+offers legal moves and plausible illegal ones alike, and shows the engine's verdict.
+"""
+
+import json
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from core.glossary import card_face, current_lang
+from rules_engine.actions import Action, Result
+from rules_engine.game import Game
+from rules_engine.scenario import STEP_KEYS, load
+
+from .board import zone_label
+from .library import Example, examples_dir
+
+MAX_MOVES = 200
+STEP_MS = 600  # the visitor's moves come this far apart: no race they did not ask for
+
+
+class SandboxError(ValueError):
+    """A sandbox URL that does not describe a reachable position."""
+
+
+@dataclass(frozen=True)
+class Attempt:
+    index: int
+    action: dict
+    text: str
+
+
+def game_at_step(example: Example, step: int) -> Game:
+    scenario = load(examples_dir(example.variant) / f"{example.name}.json")
+    game = scenario.new_game(debug=False)
+    for raw in scenario.steps[:step]:
+        if "advance" in raw:
+            game.advance(raw["advance"])
+        else:
+            game.apply(Action.from_json({k: v for k, v in raw.items() if k not in STEP_KEYS}))
+    return game
+
+
+def attempts(game: Game, seat: int) -> list[dict]:
+    """Every move the visitor may try for a seat: the legal ones first, then the tempting."""
+    board = game.board(None)
+    found: dict[str, dict] = {}
+
+    def offer(action: dict) -> None:
+        found.setdefault(json.dumps(action, sort_keys=True), action)
+
+    for action in game.legal_actions(seat):
+        data = action.to_json()
+        data.pop("t", None)
+        data.pop("onto", None)  # the engine judges the pile as it is when the move lands
+        offer(data)
+    centre = [z for z in board["centre"] if z["kind"] == "centre"]
+    for zone in board["seats"][seat]["zones"]:
+        top = zone["cards"][-1] if zone["cards"] else None
+        if zone["kind"] in ("row", "layout") and top and top["up"]:
+            for pile in centre:
+                offer({"player": seat, "type": "play", "card": top["card"],
+                       "from": zone["id"], "to": pile["id"]})
+        if zone["kind"] == "hand":
+            for card in zone["cards"]:
+                offer({"player": seat, "type": "lay", "card": card["card"]})
+    for zone in board["centre"]:
+        if zone["kind"] == "middle":
+            for card in zone["cards"]:
+                offer({"player": seat, "type": "take", "card": card["card"]})
+    if game.variant.family == "speed":
+        for pile in centre:
+            offer({"player": seat, "type": "call", "pile": pile["id"]})
+    elif game.variant.family == "swap":
+        offer({"player": seat, "type": "call"})
+    return list(found.values())
+
+
+def parse_moves(raw: str) -> list[tuple[int, int]]:
+    if not raw:
+        return []
+    moves = []
+    for part in raw.split(",")[: MAX_MOVES + 1]:
+        seat, _sep, index = part.partition(":")
+        if not (seat.isdigit() and index.isdigit()):
+            raise SandboxError(raw)
+        moves.append((int(seat), int(index)))
+    if len(moves) > MAX_MOVES:
+        raise SandboxError(raw)
+    return moves
+
+
+def format_moves(moves: list[tuple[int, int]]) -> str:
+    return ",".join(f"{seat}:{index}" for seat, index in moves)
+
+
+def attempt(game: Game, seat: int, index: int) -> tuple[dict, Result]:
+    if not 0 <= seat < game.players:
+        raise SandboxError(seat)
+    options = attempts(game, seat)
+    if not 0 <= index < len(options):
+        raise SandboxError(index)
+    action = {"t": game.now + STEP_MS, **options[index]}
+    return action, game.apply(Action.from_json(action))
+
+
+def replay_moves(game: Game, moves: list[tuple[int, int]]) -> dict | None:
+    """Apply the visitor's earlier moves (all were accepted when made); the last action."""
+    last = None
+    for seat, index in moves:
+        last, result = attempt(game, seat, index)
+        if not result.accepted:
+            raise SandboxError((seat, index))
+    return last
+
+
+def describe(action: dict, zones: dict[str, str]) -> str:
+    """The move in words, in the page's language."""
+    lang = current_lang()
+
+    def card(code: str) -> str:
+        return card_face(code, lang).name
+
+    def zone(zone_id: str | None) -> str:
+        name = zones.get(zone_id or "", zone_id or "")
+        # Mid-sentence, a place name is an ordinary noun (German keeps its capital).
+        return name if lang == "de" else name[:1].lower() + name[1:]
+
+    kind = action["type"]
+    if kind == "play":
+        return _("Play %(card)s from %(from)s onto %(to)s") % {
+            "card": card(action["card"]), "from": zone(action["from"]), "to": zone(action["to"])}
+    if kind == "call":
+        if action.get("pile"):
+            return _("Call and slap %(pile)s") % {"pile": zone(action["pile"])}
+        return _("Make the win call")
+    if kind == "refill":
+        if action.get("to"):
+            return _("Refill %(place)s") % {"place": zone(action["to"])}
+        return _("Refill the row")
+    if kind == "combine":
+        return _("Put %(from)s onto %(to)s") % {"from": zone(action["from"]),
+                                                "to": zone(action["to"])}
+    if kind == "ready":
+        return _("Ready to turn new cards")
+    if kind == "turn":
+        return _("Turn up the top card of %(pile)s") % {"pile": zone(action.get("pile"))}
+    if kind == "move":
+        return _("Move the top card of %(from)s to the empty %(to)s") % {
+            "from": zone(action["from"]), "to": zone(action["to"])}
+    if kind == "spit":
+        return _("Turn a reserve card onto %(pile)s") % {"pile": zone(action.get("to"))}
+    if kind == "choose":
+        return _("Claim %(pile)s") % {"pile": zone(action.get("pile"))}
+    if kind == "pick":
+        return _("Pick up %(pile)s") % {"pile": zone(action.get("pile"))}
+    if kind == "put-back":
+        return _("Put the held pile back")
+    if kind == "lay":
+        cards = action.get("cards") or [action.get("card")]
+        return _("Lay %(cards)s in the middle") % {"cards": ", ".join(card(c) for c in cards)}
+    if kind == "take":
+        cards = action.get("cards") or [action.get("card")]
+        return _("Take %(cards)s from the middle") % {"cards": ", ".join(card(c) for c in cards)}
+    return kind
+
+
+def zone_names(board: dict) -> dict[str, str]:
+    names = {z["id"]: zone_label(z["id"], z["kind"]) for z in board["centre"]}
+    for seat in board["seats"]:
+        for z in seat["zones"]:
+            names.setdefault(z["id"], zone_label(z["id"], z["kind"]))
+    return names
+
+
+def offered(game: Game, seat: int) -> list[Attempt]:
+    names = zone_names(game.board(None))
+    return [Attempt(i, a, describe(a, names)) for i, a in enumerate(attempts(game, seat))]

@@ -1,0 +1,73 @@
+import re
+
+import pytest
+
+from examples.library import examples_for, load_example
+from examples.sandbox import attempts, game_at_step
+from rules_engine.actions import Action
+from rules_engine.registry import VARIANTS
+
+VERDICT = re.compile(r'<p class="(accepted|rejected)">')
+MOVES = re.compile(r'name="moves" value="([^"]*)"')
+
+
+def first_position_with_a_legal_move(slug):
+    for example in examples_for(slug):
+        for step in range(example.last + 1):
+            game = game_at_step(example, step)
+            for seat in range(game.players):
+                if not game.is_over and game.legal_actions(seat):
+                    return example, step, seat, game
+    pytest.skip(f"no example of {slug} has a position with a legal move")
+
+
+@pytest.mark.parametrize("slug", list(VARIANTS))
+def test_a_legal_move_is_accepted_and_kept(client, slug):
+    example, step, seat, game = first_position_with_a_legal_move(slug)
+    url = f"/en/{slug}/examples/{example.name}/try/?step={step}&seat={seat}"
+    page = client.get(url)
+    assert page.status_code == 200
+    first_legal = game.legal_actions(seat)[0].to_json()
+    first_legal.pop("t")
+    first_legal.pop("onto", None)
+    index = attempts(game, seat).index(first_legal)
+    response = client.get(f"{url}&try={index}")
+    assert VERDICT.search(response.text).group(1) == "accepted"
+    assert MOVES.search(response.text).group(1) == f"{seat}:{index}"
+
+
+def test_an_illegal_move_is_rejected_with_the_reason(client):
+    example = load_example("stress-se", "illegal-plays")
+    game = game_at_step(example, 0)
+    offered = attempts(game, 0)
+    for index, action in enumerate(offered):  # noqa: B007 - index is used after the loop
+        probe = game.copy()
+        result = probe.apply(Action.from_json({"t": game.now + 600, **action}))
+        if not result.accepted and result.reason == "not-adjacent":
+            break
+    else:
+        pytest.fail("no illegal play on offer")
+    text = client.get(f"/en/stress-se/examples/illegal-plays/try/?step=0&try={index}").text
+    assert VERDICT.search(text).group(1) == "rejected"
+    assert "not one rank higher or lower" in text
+    assert MOVES.search(text).group(1) == ""
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["moves=zz", "moves=0:9999", "moves=5:0", "try=abc", "try=-1", "seat=9&try=0", "step=x"],
+)
+def test_bad_sandbox_input_never_breaks(client, query):
+    response = client.get(f"/sv/stress-se/examples/illegal-plays/try/?{query}")
+    assert response.status_code in (200, 400)
+    if response.status_code == 400:
+        assert 'role="alert"' in response.text
+
+
+def test_sandbox_fragment_for_htmx(client):
+    response = client.get(
+        "/fi/spit/examples/up-down-wrap/try/?step=1", headers={"hx-request": "true"}
+    )
+    assert response.status_code == 200
+    assert "<html" not in response.text
+    assert 'class="board"' in response.text
