@@ -25,6 +25,7 @@ class Example:
     intro: dict
     steps: tuple[Step, ...]
     failures: tuple[str, ...]
+    version: int = 0  # the file's mtime: caches of anything derived from it key on this
 
     @property
     def last(self) -> int:
@@ -54,6 +55,7 @@ def _replayed(path: Path, mtime_ns: int, variant: str) -> Example:
         intro=scenario.meta.get("intro") or {},
         steps=tuple(steps),
         failures=tuple(failures_of(steps)),
+        version=mtime_ns,
     )
 
 

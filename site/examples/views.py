@@ -1,9 +1,14 @@
 """The step-through viewer: one example, one step, as a page or as an htmx fragment."""
 
+from functools import lru_cache
+
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 from django.utils.cache import patch_vary_headers
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from core.catalogue import variant_or_404
@@ -61,6 +66,19 @@ def step_context(example: Example, index: int, lang: str, *, embedded: bool) -> 
         "embedded": embedded,
         "dom_id": f"ex-{example.name}",
     }
+
+
+def embedded_viewer(example: Example, lang: str) -> SafeString:
+    """Step 0 of an example as it stands beside its rules section, rendered once per version."""
+    return _embedded(example.variant, example.name, example.version, lang)
+
+
+@lru_cache(maxsize=512)
+def _embedded(variant: str, name: str, version: int, lang: str) -> SafeString:
+    example = load_example(variant, name)
+    with translation.override(lang):
+        context = step_context(example, 0, lang, embedded=True)
+        return mark_safe(render_to_string("examples/embedded.html", context))
 
 
 def example_page(request: HttpRequest, variant: str, name: str) -> HttpResponse:

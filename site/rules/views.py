@@ -3,14 +3,13 @@
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.template.loader import render_to_string
 from django.utils.translation import get_language_info
 from django.utils.translation import gettext as _
 
 from core.catalogue import all_variants, variant_or_404
 from core.glossary import current_lang
 from examples.library import examples_for
-from examples.views import step_context
+from examples.views import embedded_viewer
 
 from .comparison import build_rows, difference_sentences
 from .figures import figure_charts, load_figures
@@ -19,7 +18,7 @@ from .rulebook import Rulebook, load_rulebook
 LANGUAGE_CODES = [code for code, _ in settings.LANGUAGES]
 
 
-def embedded_viewers(request: HttpRequest, book: Rulebook, lang: str) -> dict[str, list[str]]:
+def embedded_viewers(book: Rulebook, lang: str) -> dict[str, list[str]]:
     """Step 0 of each example, rendered beside the section (or option) it illustrates."""
     owner = {}
     for section in book.sections:
@@ -31,9 +30,7 @@ def embedded_viewers(request: HttpRequest, book: Rulebook, lang: str) -> dict[st
         anchor = owner.get(example.section)
         if anchor is None:
             continue
-        context = step_context(example, 0, lang, embedded=True)
-        html = render_to_string("examples/embedded.html", context, request)
-        viewers.setdefault(anchor, []).append(html)
+        viewers.setdefault(anchor, []).append(embedded_viewer(example, lang))
     return viewers
 
 
@@ -53,7 +50,7 @@ def rules_page(request: HttpRequest, variant: str) -> HttpResponse:
         pair_rows = [(section, pair_book.section(section.anchor)) for section in book.sections]
 
     source_lang = entry.info.source_language
-    viewers = {} if pair_rows else embedded_viewers(request, book, lang)
+    viewers = {} if pair_rows else embedded_viewers(book, lang)
     return render(
         request,
         "rules/page.html",

@@ -1,3 +1,5 @@
+import io
+import json
 import re
 from dataclasses import replace
 
@@ -63,3 +65,29 @@ def test_bad_comparison_choice_shows_the_reason(client, query):
     assert response.status_code == 400
     assert 'role="alert"' in response.text
     assert "Choose two different variants" not in response.text
+
+
+def test_simulated_figures_are_drawn_as_an_svg_chart(client, settings, tmp_path):
+    settings.VAR_DIR = tmp_path
+    figures = {slug: {"plays": 100.0 + i, "equal_rank_rate": 1.5, "stuck_rate": 40.0}
+               for i, slug in enumerate(VARIANTS)}
+    (tmp_path / "figures.json").write_text(
+        json.dumps({"games_per_variant": 12, "variants": figures}), encoding="utf-8"
+    )
+    text = client.get("/de/compare/").text
+    assert text.count('class="chart__svg"') == 3
+    assert text.count('class="chart__bar"') == 3 * len(VARIANTS)
+    assert re.search(r'<rect class="chart__bar" x="150" y="2" width="\d+(\.\d+)?"', text)
+
+
+def test_figures_command_writes_the_cached_file(settings, tmp_path):
+    from django.core.management import call_command
+
+    settings.VAR_DIR = tmp_path
+    out = io.StringIO()
+    call_command("simulate_figures", games=2, seed=3, stdout=out)
+    assert "wrote" in out.getvalue()
+    data = json.loads((tmp_path / "figures.json").read_text(encoding="utf-8"))
+    assert data["games_per_variant"] == 2
+    assert set(data["variants"]) == set(VARIANTS)
+    assert all(v["plays"] > 0 for v in data["variants"].values())
