@@ -11,7 +11,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from core.catalogue import variant_or_404
+from core.catalogue import VariantEntry, variant_or_404
 from core.glossary import current_lang
 
 from .board import board_view
@@ -81,12 +81,17 @@ def _embedded(variant: str, name: str, version: int, lang: str) -> SafeString:
         return mark_safe(render_to_string("examples/embedded.html", context))
 
 
-def example_page(request: HttpRequest, variant: str, name: str) -> HttpResponse:
+def _lookup(variant: str, name: str) -> tuple[str, VariantEntry, Example]:
     lang = current_lang()
     entry = variant_or_404(variant, lang)
     example = load_example(variant, name)
     if example is None:
         raise Http404(name)
+    return lang, entry, example
+
+
+def example_page(request: HttpRequest, variant: str, name: str) -> HttpResponse:
+    lang, entry, example = _lookup(variant, name)
     index = parse_step(request.GET.get("step"), example.last)
     embedded = request.GET.get("embedded") == "1"
     context = {"entry": entry, **step_context(example, index, lang, embedded=embedded)}
@@ -98,11 +103,7 @@ def example_page(request: HttpRequest, variant: str, name: str) -> HttpResponse:
 
 def try_page(request: HttpRequest, variant: str, name: str) -> HttpResponse:
     """The sandbox: the example's position at ?step=N, then the visitor's own moves."""
-    lang = current_lang()
-    entry = variant_or_404(variant, lang)
-    example = load_example(variant, name)
-    if example is None:
-        raise Http404(name)
+    lang, entry, example = _lookup(variant, name)
     index = parse_step(request.GET.get("step"), example.last)
     game = game_at_step(example, index)
     error = ""
