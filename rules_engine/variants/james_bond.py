@@ -168,7 +168,11 @@ class JamesBondGame(Game):
         self.rng.shuffle(deck)
         self.middle = deck[:MIDDLE]
         rest = deck[MIDDLE:]
-        n, p = self.players, self.n_piles
+        n = self.players
+        # As many piles of four each as the cards allow: a full deal gives the source's 6/4/3
+        # (or floor(25 / players)); a redeal from a short explicit position keeps its own
+        # count, since a position always holds 4 + 4 x piles x players cards (_check_shapes).
+        p = self.n_piles = len(rest) // (PILE_SIZE * n)
         for seat in range(n):
             mine = rest[seat * p * PILE_SIZE:(seat + 1) * p * PILE_SIZE]
             self.piles[seat] = [mine[k * PILE_SIZE:(k + 1) * PILE_SIZE] for k in range(p)]
@@ -190,7 +194,10 @@ class JamesBondGame(Game):
         self.middle_at = self.now
 
     def _redeal(self) -> None:
-        """Gather every card in play and deal them again with the game's RNG."""
+        """Gather exactly the cards in play (the middle, including cards of unfinished swaps,
+        and every pile: held, on the table or complete) and deal them again, shuffled with the
+        game's seeded RNG (kept in the state): 4 in the middle, piles of four per player. The
+        groups a second deck leaves out stay out."""
         cards = list(self.middle)
         for piles in self.piles:
             for pile in piles:

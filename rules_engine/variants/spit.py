@@ -49,7 +49,6 @@ R_FACE_DOWN = "face-down"
 R_NOT_FACE_DOWN = "not-face-down"
 R_EMPTY_PILE = "empty-pile"
 R_NOT_EMPTY = "not-empty"
-R_NOTHING_TO_UNCOVER = "nothing-to-uncover"
 R_NOT_ADJACENT = "not-adjacent"
 R_EQUAL_RANK = "equal-rank"
 R_TOO_SLOW = "too-slow"
@@ -256,7 +255,10 @@ class SpitGame(Game):
         return False
 
     def _can_uncover(self, seat: int) -> bool:
-        """A face-down top to turn, or a top that can go into a space to free a card."""
+        """A face-down top to turn, or a top that can go into a space to free a card.
+
+        Moving a lone card into a space is legal but uncovers nothing, so it does not count:
+        the source's stuck rule names only moves that uncover a card."""
         layout, up = self.layout[seat], self.up[seat]
         space = False
         deep = False
@@ -366,10 +368,9 @@ class SpitGame(Game):
         layout = self.layout[seat]
         if layout[b]:
             return R_NOT_EMPTY  # no building on the own layout
-        if len(layout[a]) < 2:
-            # Moving a lone card only swaps two spaces: it uncovers nothing (engine rule,
-            # keeps bot play finite).
-            return R_NOTHING_TO_UNCOVER
+        # Any face-up top may go into an empty space, a lone card too (move (c)); a lone
+        # card uncovers nothing, so it is no way out of a stuck position (see _can_uncover)
+        # and the bots never make that move.
         card = layout[a].pop()
         layout[b].append(card)
         self.up[seat][a] = False
@@ -561,7 +562,9 @@ class SpitGame(Game):
                     out.append(Action(t, player, "play", {
                         "card": card, "from": PILE_IDS[k], "to": CENTRE_IDS[p],
                         "onto": top[-1]}))
-            if len(pile) > 1 and spaces:
+            if spaces:
+                # One representative space (they are all alike); a lone card's move is legal
+                # but changes nothing that matters.
                 out.append(Action(t, player, "move", {
                     "card": card, "from": PILE_IDS[k], "to": PILE_IDS[spaces[0]]}))
         return out

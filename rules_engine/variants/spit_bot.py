@@ -1,7 +1,8 @@
 """Bot preferences for spit: scored candidates that rules_engine.bots turns into timed actions.
 
 A strong player turns and uncovers first (a face-down card is a future play), plays cards
-that free a face-down card below them, fills spaces, and at the end of a deal races for the
+that free a face-down card below them, fills spaces (only with a top that has a card
+below it: moving a lone card is legal but pointless), and at the end of a deal races for the
 smaller centre pile (fewer cards to take back).
 """
 
@@ -28,6 +29,8 @@ def spit_candidates(game: SpitGame, seat: int) -> list[tuple[float, Action]]:
             # Emptying a pile or freeing a face-down card is worth more than a plain play.
             score = 4.0 + (0.5 if len(pile) > 1 else 0.3)
         elif kind == "move":
+            if len(game.layout[seat][_PILE_INDEX[args["from"]]]) < 2:
+                continue  # a lone card into a space uncovers nothing: a pointless move
             score = 3.0
         elif kind == "choose":
             sizes = [len(p) for p in game.centre]

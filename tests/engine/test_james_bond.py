@@ -108,3 +108,60 @@ def test_position_round_trip_at_any_point(cap, options):
     position = game.position()
     again = get_variant("james-bond").game_class.from_position(position, options=options)
     assert again.position() == position
+
+
+PARTIAL = {
+    "middle": ["6S", "6H", "6C", "2D", "7C"],
+    "seats": [{"piles": [["4D", "4C", "4H", "4S"], ["9S", "9H", "9D", "9C"]],
+               "complete": ["pile-1", "pile-2"]},
+              {"piles": [["KH", "KD", "KC", "KS"], ["3S", "3H", "3D", "3C"]],
+               "complete": ["pile-1", "pile-2"]},
+              {"piles": [["2S", "2H", "7D"], ["5S", "5H", "5D", "8C"]], "held": "pile-1",
+               "laying": ["7C"]}],
+}
+
+
+def _two_calls(seed, gap=50):
+    game = get_variant("james-bond").game_class.from_position({**PARTIAL, "seed": seed},
+                                                               debug=True)
+    before = Counter(game._all_cards())
+    assert game.apply({"t": 1000, "player": 0, "type": "call"}).accepted
+    result = game.apply({"t": 1000 + gap, "player": 1, "type": "call"})
+    assert result.accepted
+    return game, before, [e.code for e in result.events]
+
+
+def test_a_redeal_from_a_partial_position_deals_exactly_the_cards_in_play():
+    game, before, codes = _two_calls(seed=3)
+    assert codes == ["call", "redeal", "dealt"]
+    assert Counter(game._all_cards()) == before and sum(before.values()) == 28
+    assert len(game.middle) == 4 and game.n_piles == 2
+    assert all(len(p) == 4 for ps in game.piles for p in ps)
+    assert game.held == [None, None, None] and game.laying == [[], [], []]
+    assert all(st == "table" for sts in game.status for st in sts)
+    assert game.removed == [] and game.deal_no == 2 and game.redeals == 1
+    game.check_invariants()
+
+
+def test_a_redeal_is_shuffled_by_the_seeded_rng_kept_in_the_state():
+    a, _, _ = _two_calls(seed=3)
+    b, _, _ = _two_calls(seed=3)
+    assert a.position() == b.position()
+    others = {str(_two_calls(seed=s)[0].position()["seats"]) for s in range(4, 10)}
+    assert len(others) > 1
+    # Through JSON half way: the RNG state travels with the game.
+    game = get_variant("james-bond").game_class.from_position({**PARTIAL, "seed": 3})
+    game.apply({"t": 1000, "player": 0, "type": "call"})
+    from rules_engine.game import Game
+
+    again = Game.from_json(game.to_json())
+    again.apply({"t": 1050, "player": 1, "type": "call"})
+    assert again.position()["seats"] == a.position()["seats"]
+    assert again.middle == a.middle
+
+
+def test_calls_a_tie_window_apart_are_not_simultaneous():
+    game = get_variant("james-bond").game_class.from_position(PARTIAL, debug=True)
+    game.apply({"t": 1000, "player": 0, "type": "call"})
+    result = game.apply({"t": 1100, "player": 1, "type": "call"})
+    assert not result.accepted and game.over and game.winner == 0

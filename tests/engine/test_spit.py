@@ -99,3 +99,52 @@ def test_position_round_trip_at_any_point(cap):
     position = game.position()
     again = get_variant("spit").game_class.from_position(position)
     assert again.position() == position
+
+
+LONE = {
+    "centre": [["2H"], ["9C"]],
+    "seats": [{"piles": [["3D"], ["KS"], [], ["KC"], ["KH"]], "reserve": ["4C", "5C"]},
+              {"piles": [["6S"], ["6H"], ["6D"], ["6C"], ["QS"]], "reserve": ["TC", "7D"]}],
+}
+
+
+def test_a_lone_card_may_move_into_a_space_but_bots_never_do_it():
+    game = get_variant("spit").game_class.from_position(LONE, debug=True)
+    moves = [a for a in game.legal_actions(0) if a.type == "move"]
+    assert {a.args["from"] for a in moves} == {"pile-1", "pile-2", "pile-4", "pile-5"}
+    assert all(a.args["to"] == "pile-3" for a in moves)
+    assert not any(a.type == "move" for _, a in game.bot_candidates(0))
+    result = game.apply({"t": 100, "player": 0, "type": "move", "from": "pile-2",
+                         "to": "pile-3", "card": "KS"})
+    assert result.accepted and [e.code for e in result.events] == ["moved"]
+    assert game.layout[0][1] == [] and game.layout[0][2] == ["KS"] and game.up[0][2]
+
+
+def test_a_lone_card_move_is_no_way_out_of_a_stuck_position():
+    game = get_variant("spit").game_class.from_position(LONE, debug=True)
+    assert not game._stuck()  # 3D still fits on 2H
+    game.layout[0][0] = []
+    game.up[0][0] = False
+    # Spaces and lone face-up cards only, nothing fits: stuck, although a lone card could move.
+    assert any(a.type == "move" for a in game.legal_actions(0))
+    assert game._stuck()
+    game.layout[0][3] = ["QC", "KC"]  # a card below a top: moving KC would uncover it
+    assert not game._stuck()
+
+
+def test_bots_never_move_a_lone_card():
+    for level in ("learner", "expert"):
+        record: list = []
+        play_game("spit", seed=11, levels=(level,), max_actions=4000, record=record)
+        game = new_game("spit", seed=11)
+        moves = 0
+        for kind, item in record:
+            if kind == "advance":
+                game.advance(item)
+                continue
+            if item.type == "move" and not game.over:
+                source = game.layout[item.player][int(item.args["from"][5:]) - 1]
+                assert len(source) > 1, item
+                moves += 1
+            game.apply(item)
+        assert moves > 0

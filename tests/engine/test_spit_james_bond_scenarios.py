@@ -16,7 +16,8 @@ FILES = sorted((SCENARIOS / "spit").glob("*.json")) + sorted(
 #: the rule rows of ../shared/variants.md (plus each option key) a scenario must cover.
 RULE_ROWS = {
     "spit": {
-        "players", "deck", "layout", "start", "moves", "not included", "committed", "equal centre tops", "stuck",
+        "players", "deck", "layout", "start", "moves", "not included", "committed",
+        "equal centre tops", "stuck",
         "stuck, one reserve", "end of deal", "choosing piles", "choosing piles, tie",
         "next deal", "no reserve", "one centre pile", "one centre pile, locked", "win",
         "repeat_choice",
