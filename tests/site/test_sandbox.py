@@ -8,7 +8,7 @@ from rules_engine.actions import Action
 from rules_engine.registry import VARIANTS
 
 VERDICT = re.compile(r'<p class="(accepted|rejected)">')
-MOVES = re.compile(r'name="moves" value="([^"]*)"')
+MOVES = re.compile(r'moves=([0-9:,]*)&amp;seat=')
 
 
 def first_position_with_a_legal_move(slug):
