@@ -15,7 +15,6 @@ REASONS = {
     "frozen": _("the centre tops are equal: only the call counts now"),
     "game-over": _("the game is already over"),
     "nothing-to-refill": _("there is nothing to refill"),
-    "nothing-to-uncover": _("there is no face-down card to uncover"),
     "not-adjacent": _("the card is not one rank higher or lower than the top card"),
     "not-allowed": _("the rules do not allow that here"),
     "not-empty": _("that space is not empty"),
