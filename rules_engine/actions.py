@@ -8,14 +8,48 @@ from typing import Any
 _ACTION_KEYS = ("t", "player", "type")
 
 
-@dataclass(frozen=True, slots=True)
 class Action:
-    """One timestamped thing a player does. `t` is milliseconds since the game's start."""
+    """One timestamped thing a player does. `t` is milliseconds since the game's start.
+
+    Immutable, like the frozen dataclass it used to be (same fields, equality, repr), but
+    built with plain slot stores: bots create one per plan, so construction is a hot path
+    (a frozen dataclass's ``__init__`` costs several times more)."""
+
+    __slots__ = ("args", "player", "t", "type")
+    __match_args__ = ("t", "player", "type", "args")
 
     t: int
     player: int
     type: str
-    args: dict = field(default_factory=dict)
+    args: dict
+
+    def __init__(self, t: int, player: int, type: str, args: dict | None = None) -> None:
+        _set_t(self, t)
+        _set_player(self, player)
+        _set_type(self, type)
+        _set_args(self, {} if args is None else args)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"cannot assign to field {name!r} (Action is immutable)")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r} (Action is immutable)")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return (self.t == other.t and self.player == other.player  # type: ignore[attr-defined]
+                and self.type == other.type and self.args == other.args)  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((self.t, self.player, self.type, self.args))
+
+    def __repr__(self) -> str:
+        return (f"Action(t={self.t!r}, player={self.player!r}, type={self.type!r}, "
+                f"args={self.args!r})")
+
+    def __reduce__(self):
+        return (Action, (self.t, self.player, self.type, self.args))
 
     def to_json(self) -> dict:
         out: dict[str, Any] = {"t": self.t, "player": self.player, "type": self.type}
@@ -39,6 +73,13 @@ class Action:
             raise ValueError(f"action type must be a string, got {kind!r}")
         args = {k: v for k, v in data.items() if k not in _ACTION_KEYS}
         return cls(t, player, kind, args)
+
+
+# Slot stores that bypass Action.__setattr__ (which refuses every assignment).
+_set_t = Action.t.__set__  # type: ignore[attr-defined]
+_set_player = Action.player.__set__  # type: ignore[attr-defined]
+_set_type = Action.type.__set__  # type: ignore[attr-defined]
+_set_args = Action.args.__set__  # type: ignore[attr-defined]
 
 
 @dataclass(slots=True)

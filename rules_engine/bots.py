@@ -75,10 +75,17 @@ def next_bot_action(game, seat: int, level: str | Level, rng: random.Random, *,
                     not_before: int | None = None) -> Action | None:
     """The bot's next action, timestamped now (or not_before) + its reaction time; None when
     it has nothing to do (the engine turns new cards by itself when nobody can move)."""
-    lvl = get_level(level)
-    action = choose(game.bot_candidates(seat), lvl, rng)
-    if action is None:
+    lvl = level if level.__class__ is Level else get_level(level)
+    # Game._bot_scored: bot_candidates() with cheap tokens; only the pick becomes an Action.
+    token = choose(game._bot_scored(seat), lvl, rng)
+    if token is None:
         return None
-    start = game.now if not_before is None or not_before < game.now else not_before
-    delay = reaction_ms(lvl, rng, call=action.type in game.bot_call_types)
-    return Action(start + delay, seat, action.type, action.args)
+    kind, args = game._bot_token(seat, token)
+    now = game.now
+    start = now if not_before is None or not_before < now else not_before
+    if kind in game.bot_call_types:
+        delay = reaction_ms(lvl, rng, call=True)
+    else:  # reaction_ms(call=False), inlined
+        lo, hi = lvl.move_ms
+        delay = lo + int(rng.random() * (hi - lo + 1))
+    return Action(start + delay, seat, kind, args)

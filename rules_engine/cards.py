@@ -6,6 +6,8 @@ hot paths of the engine only ever need a dictionary lookup to get a rank.
 
 from __future__ import annotations
 
+import random
+
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
 JOKER = "X"
@@ -81,3 +83,41 @@ def full_deck(decks: int = 1, jokers: int = 0) -> list[str]:
     """All cards of `decks` 52-card decks plus `jokers` jokers, in a fixed order."""
     one = [r + s for s in SUITS for r in RANKS]
     return one * decks + [JOKER] * jokers
+
+
+def _shuffle_getrandbits(rng: random.Random, x: list) -> None:
+    # random.Random.shuffle with _randbelow_with_getrandbits inlined (CPython's algorithm:
+    # Fisher-Yates from the end, rejection sampling on getrandbits(n.bit_length())).
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
+def _same_as_stdlib() -> bool:
+    for seed in range(4):
+        a, b = list(range(60)), list(range(60))
+        r1, r2 = random.Random(seed), random.Random(seed)
+        random.Random.shuffle(r1, a)
+        _shuffle_getrandbits(r2, b)
+        if a != b or r1.getstate() != r2.getstate():
+            return False
+    return True
+
+
+#: the fast path is used only where it draws exactly what rng.shuffle would (checked once
+#: at import against this interpreter's random module).
+_FAST_SHUFFLE = _same_as_stdlib()
+
+
+def shuffle(rng: random.Random, x: list) -> None:
+    """Exactly rng.shuffle(x) (same order, same random-state afterwards), about twice as fast
+    for a plain random.Random; any other generator gets its own shuffle."""
+    if _FAST_SHUFFLE and type(rng) is random.Random:
+        _shuffle_getrandbits(rng, x)
+    else:
+        rng.shuffle(x)

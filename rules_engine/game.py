@@ -137,9 +137,11 @@ class Game:
         if method is None:
             return Result(False, R_UNKNOWN_ACTION, [])
         self._events = events = []
-        self._run_due(t)
-        if self.over:
-            return Result(False, R_GAME_OVER, events)
+        due = self.next_deadline()
+        if due is not None and due <= t:
+            self._run_due(t)
+            if self.over:
+                return Result(False, R_GAME_OVER, events)
         # Handlers stamp their events with the action's time; a rejection restores the clock.
         before = self.now
         self.now = t
@@ -240,6 +242,16 @@ class Game:
         legal action, score 1. Variants override this with their own heuristics."""
         return [(1.0, a) for a in self.legal_actions(seat)]
 
+    def _bot_scored(self, seat: int) -> list[tuple[float, Any]]:
+        """bot_candidates() in a form that may be cheaper: (score, token) pairs in the same
+        order with the same scores, where `_bot_token(seat, token)` turns the one token a bot
+        picks into its (type, args). Default: the tokens are bot_candidates()' Actions, so a
+        variant that only overrides bot_candidates needs nothing else."""
+        return self.bot_candidates(seat)
+
+    def _bot_token(self, seat: int, token: Any) -> tuple[str, dict]:
+        return token.type, token.args
+
     def observation(self, player: int) -> dict:
         """What that seat may see; for the speed variants this is board(viewer=player)."""
         return self.board(viewer=player)
@@ -332,8 +344,11 @@ class Game:
     def check_invariants(self) -> None:
         """Raise InvariantError if cards were created or lost, or a pile broke its shape."""
         problems = list(self._check_shapes())
-        now = Counter(self._all_cards())
-        if now != Counter(self._cards_all):
+        cards = sorted(self._all_cards())
+        # _cards_all is kept sorted, so equal lists are equal multisets (the Counters are the
+        # fallback for a hand-written JSON state whose card list is in another order).
+        if cards != self._cards_all and Counter(cards) != Counter(self._cards_all):
+            now = Counter(cards)
             extra = now - Counter(self._cards_all)
             lost = Counter(self._cards_all) - now
             problems.append(f"cards not conserved: extra {dict(extra)}, lost {dict(lost)}")

@@ -45,25 +45,30 @@ def play_game(slug: str, *, seed: int = 0, options: dict | None = None,
     lv = [get_level(levels[s % len(levels)]) for s in range(n)]
     rngs = [random.Random(seed * 7919 + s) for s in range(n)]
     plans: list = [None] * n
+    # The phase each call plan was made in (only read for call plans).
     plan_phase: list = [None] * n
     call_types = game.bot_call_types
     stats = GameStats()
+    seats = range(n)
+    apply, advance, next_deadline = game.apply, game.advance, game.next_deadline
+    actions = accepted = calls = 0
     while not game.over:
-        if stats.actions >= max_actions:
+        if actions >= max_actions:
             game.finish_draw("cap")
             stats.capped = True
             break
         best = None
-        for s in range(n):
-            if plans[s] is None:
-                plans[s] = next_bot_action(game, s, lv[s], rngs[s])
-                plan_phase[s] = game.phase
+        for s in seats:
             p = plans[s]
+            if p is None:
+                p = plans[s] = next_bot_action(game, s, lv[s], rngs[s])
+                if p is not None and p.type in call_types:
+                    plan_phase[s] = game.phase
             if p is not None and (best is None or p.t < best.t):
                 best = p
-        deadline = game.next_deadline()
+        deadline = next_deadline()
         if deadline is not None and (best is None or deadline < best.t):
-            game.advance(deadline)
+            advance(deadline)
             if record is not None:
                 record.append(("advance", deadline))
             plans = [None] * n
@@ -72,10 +77,10 @@ def play_game(slug: str, *, seed: int = 0, options: dict | None = None,
             game.finish_draw("no-moves")  # a variant left everyone without a move
             break
         seat = best.player
-        result = game.apply(best)
+        result = apply(best)
         if record is not None:
             record.append(("apply", best))
-        stats.actions += 1
+        actions += 1
         plans[seat] = None
         if check:
             try:
@@ -83,22 +88,29 @@ def play_game(slug: str, *, seed: int = 0, options: dict | None = None,
             except InvariantError:
                 stats.invariant_violations += 1
         if result.accepted:
-            stats.accepted += 1
+            accepted += 1
             if best.type in call_types:
-                stats.calls += 1
-            now, phase = game.now, game.phase
-            for s in range(n):
+                calls += 1
+            now = game.now
+            phase = None
+            for s in seats:
                 p = plans[s]
-                if p is None:
+                if p is None or p.t - now <= COMMIT_MS:
                     continue
-                keep = p.t - now <= COMMIT_MS or (p.type in call_types and plan_phase[s] == phase)
-                if not keep:
-                    plans[s] = None
+                if p.type in call_types:
+                    if phase is None:
+                        phase = game.phase
+                    if plan_phase[s] == phase:
+                        continue
+                plans[s] = None
         else:
-            stats.rejected += 1
             stats.reasons[result.reason] = stats.reasons.get(result.reason, 0) + 1
-            plans[seat] = next_bot_action(game, seat, lv[seat], rngs[seat], not_before=best.t)
-            plan_phase[seat] = game.phase
+            p = plans[seat] = next_bot_action(game, seat, lv[seat], rngs[seat],
+                                              not_before=best.t)
+            if p is not None and p.type in call_types:
+                plan_phase[seat] = game.phase
+    stats.actions, stats.accepted, stats.calls = actions, accepted, calls
+    stats.rejected = actions - accepted
     if not check:
         try:
             game.check_invariants()

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from rules_engine.actions import Action
-from rules_engine.cards import JOKER, RANK_VALUE, ranks_adjacent
+from rules_engine.actions import Action, Event
+from rules_engine.cards import JOKER, RANK_VALUE, ranks_adjacent, shuffle
 from rules_engine.game import (
     MAX_AUTO_STEPS,
     R_BAD_ACTION,
@@ -35,14 +35,22 @@ _ROW_INDEX = {z: i for i, z in enumerate(ROW_IDS)}
 _NEVER = -(10**12)
 
 
-def _fit_table(wrap: bool, jokers: bool) -> list[list[bool]]:
-    """FIT[card value][top value]: a list lookup is the cheapest test in the hot path."""
+def _build_fit_table(wrap: bool, jokers: bool) -> list[list[bool]]:
     table = [[False] * 14 for _ in range(14)]
     for v in range(1, 14):
         for tv in range(1, 14):
             table[v][tv] = ranks_adjacent(v, tv, wrap)
     table[0] = [jokers] * 14  # a joker fits on any top when jokers are wild
     return table
+
+
+#: FIT[wrap, jokers][card value][top value]: a list lookup is the cheapest test in the hot
+#: path. Built once per process (read only: games share them).
+_FIT_TABLES = {(w, j): _build_fit_table(w, j) for w in (False, True) for j in (False, True)}
+
+
+def _fit_table(wrap: bool, jokers: bool) -> list[list[bool]]:
+    return _FIT_TABLES[bool(wrap), bool(jokers)]
 
 # Reason codes of the speed variants.
 R_FROZEN = "frozen"
@@ -100,6 +108,8 @@ class SpeedGame(Game):
         self._wrap = self._wraps()
         self._jokers = self._jokers_wild()
         self._fit = _fit_table(self._wrap, self._jokers)
+        # Option-derived switches the hot paths read (options never change during a game).
+        self._stack_refill = self._stacking()
 
     # ------------------------------------------------------------------ variant hooks
     def _wraps(self) -> bool:
@@ -149,11 +159,13 @@ class SpeedGame(Game):
     def _lay_out(self, seat: int) -> None:
         draw, row = self.draws[seat], self.rows[seat]
         stack = self.stack_at_deal or self._stacking()
-        while draw and any(not p for p in row):
-            card = draw.pop()
-            if stack and self._stack_into(row, card):
-                continue
-            row[next(k for k, p in enumerate(row) if not p)].append(card)
+        stack_into = self._stack_into
+        for place in row:  # fill the empty places in order
+            while not place and draw:
+                card = draw.pop()
+                if stack and stack_into(row, card):
+                    continue
+                place.append(card)
 
     @staticmethod
     def _stack_into(row: list[list[str]], card: str) -> bool:
@@ -265,6 +277,8 @@ class SpeedGame(Game):
 
     # ------------------------------------------------------------------ handlers
     def _do_play(self, action: Action) -> str | None:
+        # The hot path of every game: the checks of fits() and _top_value() are inlined,
+        # in the documented order of the reason codes.
         args = action.args
         card, src, dst = args.get("card"), args.get("from"), args.get("to")
         if not (isinstance(card, str) and isinstance(src, str) and isinstance(dst, str)):
@@ -282,27 +296,41 @@ class SpeedGame(Game):
         place = self.rows[seat][k]
         if not place or place[-1] != card:
             return self._missing_card_reason(seat, k, card)
-        top = self.centre[pile]
+        centre = self.centre
+        top = centre[pile]
         onto = args.get("onto")
         if onto is not None and (not top or top[-1] != onto):
             return R_TOO_SLOW
-        if not self.fits(card, pile):
+        if top:
+            top_value = RANK_VALUE[top[-1]]
+            if top_value == 0:  # a joker on top counts as the other top's rank
+                other = centre[1 - pile]
+                top_value = RANK_VALUE[other[-1]] if other else 0
+            fits = self._fit[RANK_VALUE[card]][top_value]
+        else:
+            fits = False
+        if not fits:
             if action.t - self.changed_at[pile] < TIE_WINDOW_MS:
                 return R_TOO_SLOW
-            if top and RANK_VALUE[card] == self._top_value(pile):
+            if top and RANK_VALUE[card] == top_value:
                 return R_EQUAL_RANK
             return R_NOT_ADJACENT
         # accepted
         if whole:
-            moved = place[:]
+            top.extend(place)
+            count = len(place)
             place.clear()
         else:
-            moved = [place.pop()]
-        top.extend(moved)
-        self.changed_at[pile] = action.t
+            top.append(place.pop())
+            count = 1
+        now = self.now
+        self.changed_at[pile] = now
         self.ready[seat] = False
-        self._emit("played", seat, card=card, **{"from": src, "to": dst}, count=len(moved))
-        if self.auto_refill and not place:
+        event = Event("played", seat, {"card": card, "from": src, "to": dst, "count": count},
+                      now)
+        self.log.append(event)
+        self._events.append(event)
+        if not place and self.auto_refill:
             self._auto_refill(seat)
         return None
 
@@ -395,16 +423,36 @@ class SpeedGame(Game):
 
     # ------------------------------------------------------------------ automatic moves
     def _auto_refill(self, seat: int) -> None:
-        draw, row = self.draws[seat], self.rows[seat]
-        stacking = self._stacking()
+        draw = self.draws[seat]
+        if not draw:
+            return
+        row = self.rows[seat]
+        stacking = self._stack_refill
+        now, log, events = self.now, self.log, self._events
         for k in range(ROW_SIZE):
-            while not row[k] and draw:
+            place = row[k]
+            while not place and draw:
                 card = draw.pop()
-                if stacking and self._stack_into(row, card):
-                    self._emit("stacked", seat, card=card, to=ROW_IDS[self._place_of(row, card)])
-                    continue
-                row[k].append(card)
-                self._emit("refilled", seat, card=card, to=ROW_IDS[k])
+                if stacking:
+                    value = RANK_VALUE[card]
+                    if value:
+                        target = None
+                        for kk in range(ROW_SIZE):
+                            other = row[kk]
+                            if other and RANK_VALUE[other[-1]] == value:
+                                target = kk
+                                break
+                        if target is not None:
+                            row[target].append(card)
+                            event = Event("stacked", seat,
+                                          {"card": card, "to": ROW_IDS[target]}, now)
+                            log.append(event)
+                            events.append(event)
+                            continue
+                place.append(card)
+                event = Event("refilled", seat, {"card": card, "to": ROW_IDS[k]}, now)
+                log.append(event)
+                events.append(event)
 
     @staticmethod
     def _place_of(row: list[list[str]], card: str) -> int:
@@ -430,10 +478,10 @@ class SpeedGame(Game):
             self.changed_at[p] = self.now
         if mix:
             taken.extend(self.draws[seat])
-            self.rng.shuffle(taken)
+            shuffle(self.rng, taken)
             self.draws[seat] = taken
         else:
-            self.rng.shuffle(taken)
+            shuffle(self.rng, taken)
             self.draws[seat][:0] = taken
         self._emit(code, seat, piles=[CENTRE_IDS[p] for p in piles], count=len(taken),
                    reason=why)
@@ -512,22 +560,57 @@ class SpeedGame(Game):
             self._turn_new_cards("stress")
 
     def _settle(self) -> None:
+        players = self.players
+        rows, draws, centre = self.rows, self.draws, self.centre
         for _ in range(MAX_AUTO_STEPS):
             if self.over:
                 return
-            for seat in range(self.players):
-                if not self.draws[seat] and not any(self.rows[seat]):
+            for seat in range(players):
+                if not draws[seat] and not any(rows[seat]):
                     self.finish_win(seat)
                     return
             if self.event_on:
                 return
-            if self.tops_equal():
-                self.event_on = True
-                self.event_start = self.now
-                self._emit("stress", None, rank=self.centre[0][-1][0])
-                return
+            # tops_equal() and the top values, inlined
+            a, b = centre
+            t0 = t1 = None
+            if a:
+                t0 = RANK_VALUE[a[-1]]
+                if b:
+                    t1 = RANK_VALUE[b[-1]]
+                    if t0 == t1 or t0 == 0 or t1 == 0:
+                        self.event_on = True
+                        self.event_start = self.now
+                        self._emit("stress", None, rank=a[-1][0])
+                        return
+            elif b:
+                t1 = RANK_VALUE[b[-1]]
+            # A joker top only counts as the other top when both piles have cards, and then
+            # the tops are equal (handled above); alone it counts as 0.
             ready = self.ready
-            if all(ready[s] or not self.can_act(s) for s in range(self.players)):
+            fit = self._fit
+            refill_is_action = not self.auto_refill
+            stuck = True
+            for s in range(players):
+                if ready[s]:
+                    continue
+                # can_act(s), inlined
+                movable = False
+                for place in rows[s]:
+                    if place:
+                        can = fit[RANK_VALUE[place[-1]]]
+                        if (t0 is not None and can[t0]) or (t1 is not None and can[t1]):
+                            movable = True
+                            break
+                if not movable and refill_is_action and draws[s]:
+                    for place in rows[s]:
+                        if not place:
+                            movable = True
+                            break
+                if movable:
+                    stuck = False
+                    break
+            if stuck:
                 self._emit("stuck", None, ready=any(ready))
                 self._turn_new_cards("stuck")
                 continue
@@ -548,7 +631,7 @@ class SpeedGame(Game):
             return "over"
         if self.event_on:
             return "equal-ranks"
-        if any(self.ready):
+        if True in self.ready:
             return "waiting-ready"
         return "play"
 
@@ -594,47 +677,90 @@ class SpeedGame(Game):
     def bot_candidates(self, seat: int) -> list[tuple[float, Action]]:
         """Scored ideas for rules_engine.bots: call first, then plays that keep a chain going,
         whole stacks, refills and combining."""
-        t = self.now
+        t, token_action = self.now, self._bot_token
+        return [(score, Action(t, seat, *token_action(seat, token)))
+                for score, token in self._bot_scored(seat)]
+
+    def _bot_scored(self, seat: int) -> list[tuple[float, tuple]]:
+        """bot_candidates() with small tuples instead of Actions (the bots pick one and only
+        that one becomes an Action: see Game._bot_scored). Same order, same scores."""
         if self.over:
             return []
         if self.event_on:
-            if any(c[0] == seat for c in self.calls):
-                return []
-            return [(10.0, Action(t, seat, "call", {"pile": CENTRE_IDS[self._call_pile(seat)]}))]
-        out: list[tuple[float, Action]] = []
+            for c in self.calls:
+                if c[0] == seat:
+                    return []
+            return [(10.0, ("call", self._call_pile(seat)))]
+        out: list[tuple[float, tuple]] = []
         row = self.rows[seat]
-        values = [RANK_VALUE[p[-1]] for p in row if p]
         has_draw = bool(self.draws[seat])
-        tops = (self._top_value(0), self._top_value(1))
+        centre = self.centre
+        a, b = centre
+        # the two top values as _top_value() gives them
+        t0 = t1 = None
+        if a:
+            t0 = RANK_VALUE[a[-1]]
+            if t0 == 0:
+                t0 = RANK_VALUE[b[-1]] if b else 0
+        if b:
+            t1 = RANK_VALUE[b[-1]]
+            if t1 == 0:
+                t1 = RANK_VALUE[a[-1]] if a else 0
         fit = self._fit
-        for k, place in enumerate(row):
+        whole_plays = self.whole_stack_plays
+        values = None
+        for k in range(ROW_SIZE):
+            place = row[k]
             if not place:
                 continue
-            card = place[-1]
-            value = RANK_VALUE[card]
+            value = RANK_VALUE[place[-1]]
             can = fit[value]
-            for p in (0, 1):
-                tv = tops[p]
-                if tv is None or not can[tv]:
-                    continue
-                # Prefer a card whose neighbour we also hold: the next play is ready.
-                chain = sum(1 for v in values if v and v != value and fit[v][value])
-                score = 1.0 + chain + (0.5 if len(place) == 1 and has_draw else 0.0)
-                args = {"card": card, "from": ROW_IDS[k], "to": CENTRE_IDS[p],
-                        "onto": self.centre[p][-1]}
-                out.append((score, Action(t, seat, "play", args)))
-                if self.whole_stack_plays and len(place) > 1:
-                    out.append((score + len(place),
-                                Action(t, seat, "play", {**args, "whole": True})))
-        if not self.auto_refill and has_draw and any(not p for p in row):
-            out.append((3.0, Action(t, seat, "refill", {})))
-        if self.combine_allowed and has_draw:
-            for a in range(ROW_SIZE):
-                for b in range(a + 1, ROW_SIZE):
-                    if row[a] and row[b] and RANK_VALUE[row[a][-1]] == RANK_VALUE[row[b][-1]]:
-                        out.append((2.5, Action(t, seat, "combine",
-                                                {"from": ROW_IDS[a], "to": ROW_IDS[b]})))
+            fit0 = t0 is not None and can[t0]
+            fit1 = t1 is not None and can[t1]
+            if not (fit0 or fit1):
+                continue
+            if values is None:
+                values = [RANK_VALUE[q[-1]] for q in row if q]
+            # Prefer a card whose neighbour we also hold: the next play is ready.
+            chain = 0
+            for v in values:
+                if v and v != value and fit[v][value]:
+                    chain += 1
+            size = len(place)
+            score = 1.0 + chain + (0.5 if size == 1 and has_draw else 0.0)
+            if fit0:
+                out.append((score, ("play", k, 0, False)))
+                if whole_plays and size > 1:
+                    out.append((score + size, ("play", k, 0, True)))
+            if fit1:
+                out.append((score, ("play", k, 1, False)))
+                if whole_plays and size > 1:
+                    out.append((score + size, ("play", k, 1, True)))
+        if has_draw and not self.auto_refill and (
+                not row[0] or not row[1] or not row[2] or not row[3]):
+            out.append((3.0, ("refill",)))
+        if has_draw and self.combine_allowed:
+            for i in range(ROW_SIZE):
+                for j in range(i + 1, ROW_SIZE):
+                    if row[i] and row[j] and RANK_VALUE[row[i][-1]] == RANK_VALUE[row[j][-1]]:
+                        out.append((2.5, ("combine", i, j)))
         return out
+
+    def _bot_token(self, seat: int, token: tuple) -> tuple[str, dict]:
+        """The (type, args) of an action _bot_scored() described as a tuple."""
+        kind = token[0]
+        if kind == "play":
+            _, k, p, whole = token
+            args = {"card": self.rows[seat][k][-1], "from": ROW_IDS[k], "to": CENTRE_IDS[p],
+                    "onto": self.centre[p][-1]}
+            if whole:
+                args["whole"] = True
+            return kind, args
+        if kind == "call":
+            return kind, {"pile": CENTRE_IDS[token[1]]}
+        if kind == "combine":
+            return kind, {"from": ROW_IDS[token[1]], "to": ROW_IDS[token[2]]}
+        return kind, {}
 
     def _call_pile(self, seat: int) -> int:
         """The pile a sensible player slaps (only stress-se's first-chooses makes it matter)."""

@@ -3,7 +3,7 @@ refilling is the player's own action, and new cards are turned when both are rea
 
 from __future__ import annotations
 
-from rules_engine.cards import JOKER, full_deck
+from rules_engine.cards import JOKER, full_deck, shuffle
 from rules_engine.options import OptionSpec
 from rules_engine.speed import SpeedGame
 from rules_engine.variant import VariantInfo, dim
@@ -42,7 +42,7 @@ class StressDE(SpeedGame):
         for j in range(self.options["jokers"]):
             hands[j % 2].append(JOKER)  # one joker per deck, extras alternate
         for hand in hands:
-            self.rng.shuffle(hand)
+            shuffle(self.rng, hand)
         return hands
 
     def _stress_outcome(self, first: int, pile: int, tie: bool) -> None:

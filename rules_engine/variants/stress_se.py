@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules_engine.cards import full_deck
+from rules_engine.cards import full_deck, shuffle
 from rules_engine.options import OptionSpec
 from rules_engine.speed import SpeedGame
 from rules_engine.variant import VariantInfo, dim
@@ -44,7 +44,7 @@ class StressSE(SpeedGame):
 
     def _deck(self) -> list[list[str]]:
         deck = full_deck()
-        self.rng.shuffle(deck)
+        shuffle(self.rng, deck)
         return [deck[:26], deck[26:]]
 
     def _stress_outcome(self, first: int, pile: int, tie: bool) -> None:

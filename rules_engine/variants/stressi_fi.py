@@ -3,7 +3,7 @@ played whole, the slap goes on the right-hand pile, and the source's house rules
 
 from __future__ import annotations
 
-from rules_engine.cards import full_deck
+from rules_engine.cards import full_deck, shuffle
 from rules_engine.options import OptionSpec
 from rules_engine.speed import SpeedGame
 from rules_engine.variant import VariantInfo, dim
@@ -33,7 +33,7 @@ class StressiFI(SpeedGame):
 
     def _deck(self) -> list[list[str]]:
         deck = full_deck()
-        self.rng.shuffle(deck)
+        shuffle(self.rng, deck)
         return [deck[:26], deck[26:]]
 
     def _stress_outcome(self, first: int, pile: int, tie: bool) -> None:
