@@ -77,9 +77,17 @@ def next_bot_action(game, seat: int, level: str | Level, rng: random.Random, *,
     it has nothing to do (the engine turns new cards by itself when nobody can move)."""
     lvl = level if level.__class__ is Level else get_level(level)
     # Game._bot_scored: bot_candidates() with cheap tokens; only the pick becomes an Action.
-    token = choose(game._bot_scored(seat), lvl, rng)
-    if token is None:
+    candidates = game._bot_scored(seat)
+    if not candidates:
         return None
+    if len(candidates) == 1:  # choose(), inlined: the same draws from rng
+        token = candidates[0][1]
+    elif rng.random() < lvl.skill:
+        best = max([score for score, _ in candidates])
+        top = [x for score, x in candidates if score == best]
+        token = top[0] if len(top) == 1 else top[int(rng.random() * len(top))]
+    else:
+        token = candidates[int(rng.random() * len(candidates))][1]
     kind, args = game._bot_token(seat, token)
     now = game.now
     start = now if not_before is None or not_before < now else not_before

@@ -34,6 +34,17 @@ _CENTRE_INDEX = {z: i for i, z in enumerate(CENTRE_IDS)}
 _ROW_INDEX = {z: i for i, z in enumerate(ROW_IDS)}
 _NEVER = -(10**12)
 
+# The bots' candidate tokens (SpeedGame._bot_scored), built once: play tokens per row place
+# [onto centre-0, onto centre-1, whole stack onto centre-0, whole stack onto centre-1].
+_PLAY_TOKENS = tuple(
+    (("play", k, 0, False), ("play", k, 1, False), ("play", k, 0, True), ("play", k, 1, True))
+    for k in range(ROW_SIZE)
+)
+_CALL_TOKENS = (("call", 0), ("call", 1))
+_REFILL_TOKEN = ("refill",)
+_PAIRS = tuple((a, b) for a in range(ROW_SIZE) for b in range(a + 1, ROW_SIZE))
+_COMBINE_TOKENS = {(a, b): ("combine", a, b) for a, b in _PAIRS}
+
 
 def _build_fit_table(wrap: bool, jokers: bool) -> list[list[bool]]:
     table = [[False] * 14 for _ in range(14)]
@@ -384,12 +395,15 @@ class SpeedGame(Game):
             targets = [k] if not row[k] else []
         if not targets or not draw:
             return R_NOTHING_TO_REFILL
+        now, log, events = self.now, self.log, self._events
         for k in targets:
             if not draw:
                 break
             card = draw.pop()
             row[k].append(card)
-            self._emit("refilled", seat, card=card, to=ROW_IDS[k])
+            event = Event("refilled", seat, {"card": card, "to": ROW_IDS[k]}, now)
+            log.append(event)
+            events.append(event)
         return None
 
     def _do_combine(self, action: Action) -> str | None:
@@ -682,20 +696,20 @@ class SpeedGame(Game):
                 for score, token in self._bot_scored(seat)]
 
     def _bot_scored(self, seat: int) -> list[tuple[float, tuple]]:
-        """bot_candidates() with small tuples instead of Actions (the bots pick one and only
-        that one becomes an Action: see Game._bot_scored). Same order, same scores."""
+        """bot_candidates() with small constant tuples instead of Actions (the bots pick one
+        and only that one becomes an Action: see Game._bot_scored). Same order, same
+        scores."""
         if self.over:
             return []
         if self.event_on:
             for c in self.calls:
                 if c[0] == seat:
                     return []
-            return [(10.0, ("call", self._call_pile(seat)))]
+            return [(10.0, _CALL_TOKENS[self._call_pile(seat)])]
         out: list[tuple[float, tuple]] = []
         row = self.rows[seat]
         has_draw = bool(self.draws[seat])
-        centre = self.centre
-        a, b = centre
+        a, b = self.centre
         # the two top values as _top_value() gives them
         t0 = t1 = None
         if a:
@@ -706,44 +720,43 @@ class SpeedGame(Game):
             t1 = RANK_VALUE[b[-1]]
             if t1 == 0:
                 t1 = RANK_VALUE[a[-1]] if a else 0
+        # value of each place's top card, -1 for an empty place
+        vals = [RANK_VALUE[q[-1]] if q else -1 for q in row]
         fit = self._fit
         whole_plays = self.whole_stack_plays
-        values = None
         for k in range(ROW_SIZE):
-            place = row[k]
-            if not place:
+            value = vals[k]
+            if value < 0:
                 continue
-            value = RANK_VALUE[place[-1]]
             can = fit[value]
             fit0 = t0 is not None and can[t0]
             fit1 = t1 is not None and can[t1]
             if not (fit0 or fit1):
                 continue
-            if values is None:
-                values = [RANK_VALUE[q[-1]] for q in row if q]
             # Prefer a card whose neighbour we also hold: the next play is ready.
             chain = 0
-            for v in values:
-                if v and v != value and fit[v][value]:
+            for v in vals:
+                if v > 0 and v != value and fit[v][value]:
                     chain += 1
-            size = len(place)
+            size = len(row[k])
             score = 1.0 + chain + (0.5 if size == 1 and has_draw else 0.0)
+            tokens = _PLAY_TOKENS[k]
             if fit0:
-                out.append((score, ("play", k, 0, False)))
+                out.append((score, tokens[0]))
                 if whole_plays and size > 1:
-                    out.append((score + size, ("play", k, 0, True)))
+                    out.append((score + size, tokens[2]))
             if fit1:
-                out.append((score, ("play", k, 1, False)))
+                out.append((score, tokens[1]))
                 if whole_plays and size > 1:
-                    out.append((score + size, ("play", k, 1, True)))
-        if has_draw and not self.auto_refill and (
-                not row[0] or not row[1] or not row[2] or not row[3]):
-            out.append((3.0, ("refill",)))
-        if has_draw and self.combine_allowed:
-            for i in range(ROW_SIZE):
-                for j in range(i + 1, ROW_SIZE):
-                    if row[i] and row[j] and RANK_VALUE[row[i][-1]] == RANK_VALUE[row[j][-1]]:
-                        out.append((2.5, ("combine", i, j)))
+                    out.append((score + size, tokens[3]))
+        if has_draw:
+            if not self.auto_refill and -1 in vals:
+                out.append((3.0, _REFILL_TOKEN))
+            if self.combine_allowed:
+                for i, j in _PAIRS:
+                    vi = vals[i]
+                    if vi >= 0 and vi == vals[j]:
+                        out.append((2.5, _COMBINE_TOKENS[i, j]))
         return out
 
     def _bot_token(self, seat: int, token: tuple) -> tuple[str, dict]:
