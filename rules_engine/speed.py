@@ -141,6 +141,11 @@ class SpeedGame(Game):
         """'one-turns' or 'give-a-card' (the other supplies a face-down card)."""
         return "give-a-card"
 
+    def _lend_last_card(self) -> bool:
+        """With give-a-card, a giver holding a single card: hand it over (the taker turns it
+        alone) rather than turn it alone."""
+        return False
+
     def _both_empty_mode(self) -> str:
         """'take-own-side' or 'fewer-cards-wins'."""
         return "take-own-side"
@@ -523,9 +528,15 @@ class SpeedGame(Game):
         if not all(have):
             giver = have.index(True)
             taker = 1 - giver
-            if self._one_empty_mode() == "give-a-card" and len(self.draws[giver]) >= 2:
-                self._give_card(giver, taker)
-                have = [True, True]
+            if self._one_empty_mode() == "give-a-card":
+                if len(self.draws[giver]) >= 2:
+                    self._give_card(giver, taker)
+                    have = [True, True]
+                elif self._lend_last_card():
+                    # The taker takes even the giver's last card and turns it alone.
+                    self._give_card(giver, taker)
+                    have = [False, False]
+                    have[taker] = True
         if all(have):
             self._turn_all_home(cause)
         else:

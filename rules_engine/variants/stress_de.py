@@ -34,6 +34,12 @@ class StressDE(SpeedGame):
     def _false_call_penalty(self) -> bool:
         return self.options["false_call_penalty"]
 
+    def _lend_last_card(self) -> bool:
+        # variants.md: "A player without hand cards takes a face-down card from the
+        # opponent's hand stack" when new cards are turned, with no minimum: even the
+        # opponent's last card, which the taker then turns alone.
+        return True
+
     def _both_empty_mode(self) -> str:
         return self.options["both_empty_stuck"]
 
