@@ -731,8 +731,10 @@ class SpeedGame(Game):
             t1 = RANK_VALUE[b[-1]]
             if t1 == 0:
                 t1 = RANK_VALUE[a[-1]] if a else 0
-        # value of each place's top card, -1 for an empty place
-        vals = [RANK_VALUE[q[-1]] if q else -1 for q in row]
+        # value of each place's top card, -1 for an empty place (unrolled: ROW_SIZE == 4)
+        r0, r1, r2, r3 = row
+        vals = (RANK_VALUE[r0[-1]] if r0 else -1, RANK_VALUE[r1[-1]] if r1 else -1,
+                RANK_VALUE[r2[-1]] if r2 else -1, RANK_VALUE[r3[-1]] if r3 else -1)
         fit = self._fit
         whole_plays = self.whole_stack_plays
         for k in range(ROW_SIZE):
