@@ -1,7 +1,8 @@
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
 
-from examples.library import examples_for
+from examples.library import examples_for, load_example
 from rules_engine.registry import VARIANTS
 
 pytestmark = pytest.mark.browser
@@ -16,13 +17,17 @@ def test_step_through_with_the_keyboard(page, site_url, console_errors, slug, na
     page.goto(f"{site_url}/en/{slug}/examples/{name}/")
     viewer = page.locator("[data-example-viewer]")
     before = viewer.locator(".narration").inner_text()
+    first_board = viewer.locator(".board").inner_html()
     viewer.focus()
     page.keyboard.press("ArrowRight")
     page.wait_for_url(f"**/en/{slug}/examples/{name}/?step=1")
     assert "Step 1 of" in viewer.inner_text()
     assert viewer.locator(".narration").inner_text() != before
     page.keyboard.press("End")
-    page.wait_for_function("() => !location.search.endsWith('step=1')")
+    last = load_example(slug, name).last
+    expect(viewer.locator(".example-viewer__counter")).to_have_text(f"Step {last} of {last}")
+    page.wait_for_url(f"**/en/{slug}/examples/{name}/?step={last}")
+    assert viewer.locator(".board").inner_html() != first_board
     page.keyboard.press("Home")
     page.wait_for_url(f"**/en/{slug}/examples/{name}/?step=0")
     assert Axe().run(page).violations_count == 0

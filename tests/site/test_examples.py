@@ -104,3 +104,20 @@ def test_every_engine_reason_code_has_words():
         codes |= {v for k, v in vars(module).items() if k.startswith("R_") and isinstance(v, str)}
     assert codes, "found no reason codes"
     assert codes <= set(REASONS), sorted(codes - set(REASONS))
+
+
+@pytest.mark.parametrize("slug", list(VARIANTS))
+def test_every_section_that_describes_play_has_an_example(slug):
+    from rules.rulebook import SPECIAL_SECTION
+
+    wanted = ["deal", "start", "moves", SPECIAL_SECTION[VARIANTS[slug].family], "stuck",
+              "running-out", "winning"]
+    shown = {example.section for example in examples_for(slug)}
+    assert [s for s in wanted if s not in shown] == []
+
+
+@pytest.mark.parametrize("slug", list(VARIANTS))
+def test_every_option_has_an_example(slug):
+    shown = {example.section for example in examples_for(slug)}
+    options = {f"opt-{spec.key}" for spec in VARIANTS[slug].options}
+    assert options - shown == set()
