@@ -39,3 +39,25 @@ def test_term_uses_the_active_language():
 
     with translation.override("de"):
         assert term("centre_pile") == "Mittelstapel"
+
+
+# The glossary words each variant's texts must use for its main things (inflected forms
+# count: the stem is matched), so a page never calls one pile two different names.
+KEY_TERMS = {
+    "stress-se": ["centre_pile", "draw_pile", "play_row"],
+    "stressi-fi": ["centre_pile", "draw_pile", "play_row"],
+    "stress-de": ["centre_pile", "hand_stack"],
+    "spit": ["centre_pile", "layout", "reserve"],
+    "james-bond": ["middle", "complete_pile", "held_pile"],
+}
+
+
+@pytest.mark.parametrize("slug", list(KEY_TERMS))
+@pytest.mark.parametrize("lang", ["sv", "nb", "de", "fi", "en"])
+def test_rules_texts_use_the_glossary_words(settings, slug, lang):
+    from core.glossary import glossary
+
+    text = (settings.CONTENT_DIR / slug / f"{lang}.md").read_text(encoding="utf-8").lower()
+    for key in KEY_TERMS[slug]:
+        word = glossary(lang)["terms"][key].lower()
+        assert word[: max(4, len(word) - 2)] in text, (key, word)
