@@ -63,6 +63,15 @@ _FIT_TABLES = {(w, j): _build_fit_table(w, j) for w in (False, True) for j in (F
 def _fit_table(wrap: bool, jokers: bool) -> list[list[bool]]:
     return _FIT_TABLES[bool(wrap), bool(jokers)]
 
+
+#: NEIGHBOURS[card value]: the other card values (never a joker) that fit onto it; the bots
+#: count them in their row to prefer a play that leaves the next play ready.
+_NEIGHBOUR_TABLES = {
+    key: [frozenset(v for v in range(1, 14) if v != value and table[v][value])
+          for value in range(14)]
+    for key, table in _FIT_TABLES.items()
+}
+
 # Reason codes of the speed variants.
 R_FROZEN = "frozen"
 R_BAD_ZONE = "bad-zone"
@@ -119,6 +128,7 @@ class SpeedGame(Game):
         self._wrap = self._wraps()
         self._jokers = self._jokers_wild()
         self._fit = _fit_table(self._wrap, self._jokers)
+        self._neighbours = _NEIGHBOUR_TABLES[bool(self._wrap), bool(self._jokers)]
         # Option-derived switches the hot paths read (options never change during a game).
         self._stack_refill = self._stacking()
 
@@ -733,9 +743,13 @@ class SpeedGame(Game):
                 t1 = RANK_VALUE[a[-1]] if a else 0
         # value of each place's top card, -1 for an empty place (unrolled: ROW_SIZE == 4)
         r0, r1, r2, r3 = row
-        vals = (RANK_VALUE[r0[-1]] if r0 else -1, RANK_VALUE[r1[-1]] if r1 else -1,
-                RANK_VALUE[r2[-1]] if r2 else -1, RANK_VALUE[r3[-1]] if r3 else -1)
+        v0 = RANK_VALUE[r0[-1]] if r0 else -1
+        v1 = RANK_VALUE[r1[-1]] if r1 else -1
+        v2 = RANK_VALUE[r2[-1]] if r2 else -1
+        v3 = RANK_VALUE[r3[-1]] if r3 else -1
+        vals = (v0, v1, v2, v3)
         fit = self._fit
+        neighbours = self._neighbours
         whole_plays = self.whole_stack_plays
         for k in range(ROW_SIZE):
             value = vals[k]
@@ -747,10 +761,8 @@ class SpeedGame(Game):
             if not (fit0 or fit1):
                 continue
             # Prefer a card whose neighbour we also hold: the next play is ready.
-            chain = 0
-            for v in vals:
-                if v > 0 and v != value and fit[v][value]:
-                    chain += 1
+            near = neighbours[value]
+            chain = (v0 in near) + (v1 in near) + (v2 in near) + (v3 in near)
             size = len(row[k])
             score = 1.0 + chain + (0.5 if size == 1 and has_draw else 0.0)
             tokens = _PLAY_TOKENS[k]
