@@ -13,8 +13,6 @@ from django.http import Http404
 
 from rules_engine.registry import VARIANTS, VariantInfo
 
-LANGUAGE_CODES = ("sv", "nb", "de", "fi", "en")
-
 
 @dataclass(frozen=True)
 class VariantEntry:

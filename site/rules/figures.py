@@ -9,6 +9,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from django.conf import settings
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
 
 FIGURES_FILE = "figures.json"
 
@@ -43,9 +45,6 @@ def bar_chart(values: dict[str, float], *, width: int = 300, bar: int = 22) -> d
 
 def figure_charts(figures: dict, names: dict[str, str]) -> list[dict]:
     """The three charts of the comparison page, labelled in the visitor's language."""
-    from django.utils.formats import number_format
-    from django.utils.translation import gettext as _
-
     per_variant = figures.get("variants", {})
     specs = [
         ("plays", _("Average number of moves in a game"), 0, ""),
