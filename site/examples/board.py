@@ -14,7 +14,7 @@ KIND_WORDS = {
     "middle": "middle",
     "held": "held_pile",
     "hand": "held_pile",
-    "out": "complete_pile",
+    "out": "set_aside",
     "complete": "complete_pile",
 }
 
@@ -59,6 +59,9 @@ def board_view(board: dict, action: dict | None) -> dict:
         seats.append({**seat, "zones": [_zone(z, marks) for z in seat["zones"]]})
     return {
         **board,
-        "centre": [_zone(z, moved) for z in board["centre"]],
+        # Cards set aside before a deal (James Bond's second deck) matter only when there are some.
+        "centre": [
+            _zone(z, moved) for z in board["centre"] if z["kind"] != "out" or z["count"]
+        ],
         "seats": seats,
     }
