@@ -64,6 +64,23 @@ def _fit_table(wrap: bool, jokers: bool) -> list[list[bool]]:
     return _FIT_TABLES[bool(wrap), bool(jokers)]
 
 
+#: The value standing for "no card": an empty centre pile's top, an empty row place.
+NO_CARD = 14
+
+
+def _build_pair_fit(table: list[list[bool]]) -> list[list[tuple[int, ...]]]:
+    # PAIR_FIT[t0][t1][card value] = 1 (fits centre-0) | 2 (fits centre-1), 0 for no fit;
+    # NO_CARD fits nothing and nothing fits on it. One lookup per card instead of two
+    # fit tests with None checks in the bots' and the stuck check's inner loops.
+    def fits(value: int, top: int) -> bool:
+        return value != NO_CARD and top != NO_CARD and table[value][top]
+
+    return [[tuple(fits(v, t0) | fits(v, t1) << 1 for v in range(NO_CARD + 1))
+             for t1 in range(NO_CARD + 1)] for t0 in range(NO_CARD + 1)]
+
+
+_PAIR_FIT_TABLES = {key: _build_pair_fit(table) for key, table in _FIT_TABLES.items()}
+
 #: NEIGHBOURS[card value]: the other card values (never a joker) that fit onto it; the bots
 #: count them in their row to prefer a play that leaves the next play ready.
 _NEIGHBOUR_TABLES = {
@@ -125,10 +142,13 @@ class SpeedGame(Game):
         self.calls: list[list] = []  # [seat, t, pile index]
         self.last_resolved: int | None = None
         self.ready: list[bool] = [False] * self.players
-        self._wrap = self._wraps()
-        self._jokers = self._jokers_wild()
-        self._fit = _fit_table(self._wrap, self._jokers)
-        self._neighbours = _NEIGHBOUR_TABLES[bool(self._wrap), bool(self._jokers)]
+        # Locals, not attributes: CPython 3.13 keeps an instance's attributes inline (the
+        # fast attribute loads the hot paths rely on) only up to 30 names; these games sit
+        # just below that, so every new attribute must earn its place.
+        tables = bool(self._wraps()), bool(self._jokers_wild())
+        self._fit = _FIT_TABLES[tables]
+        self._neighbours = _NEIGHBOUR_TABLES[tables]
+        self._pair_fit = _PAIR_FIT_TABLES[tables]
         # Option-derived switches the hot paths read (options never change during a game).
         self._stack_refill = self._stacking()
 
@@ -608,7 +628,7 @@ class SpeedGame(Game):
                 return
             # tops_equal() and the top values, inlined
             a, b = centre
-            t0 = t1 = None
+            t0 = t1 = NO_CARD
             if a:
                 t0 = RANK_VALUE[a[-1]]
                 if b:
@@ -623,7 +643,7 @@ class SpeedGame(Game):
             # A joker top only counts as the other top when both piles have cards, and then
             # the tops are equal (handled above); alone it counts as 0.
             ready = self.ready
-            fit = self._fit
+            pair = self._pair_fit[t0][t1]
             refill_is_action = not self.auto_refill
             stuck = True
             for s in range(players):
@@ -632,11 +652,9 @@ class SpeedGame(Game):
                 # can_act(s), inlined
                 movable = False
                 for place in rows[s]:
-                    if place:
-                        can = fit[RANK_VALUE[place[-1]]]
-                        if (t0 is not None and can[t0]) or (t1 is not None and can[t1]):
-                            movable = True
-                            break
+                    if place and pair[RANK_VALUE[place[-1]]]:
+                        movable = True
+                        break
                 if not movable and refill_is_action and draws[s]:
                     for place in rows[s]:
                         if not place:
@@ -731,8 +749,8 @@ class SpeedGame(Game):
         row = self.rows[seat]
         has_draw = bool(self.draws[seat])
         a, b = self.centre
-        # the two top values as _top_value() gives them
-        t0 = t1 = None
+        # the two top values as _top_value() gives them, NO_CARD for an empty pile
+        t0 = t1 = NO_CARD
         if a:
             t0 = RANK_VALUE[a[-1]]
             if t0 == 0:
@@ -741,24 +759,20 @@ class SpeedGame(Game):
             t1 = RANK_VALUE[b[-1]]
             if t1 == 0:
                 t1 = RANK_VALUE[a[-1]] if a else 0
-        # value of each place's top card, -1 for an empty place (unrolled: ROW_SIZE == 4)
+        # value of each place's top card, NO_CARD for an empty place (unrolled: ROW_SIZE == 4)
         r0, r1, r2, r3 = row
-        v0 = RANK_VALUE[r0[-1]] if r0 else -1
-        v1 = RANK_VALUE[r1[-1]] if r1 else -1
-        v2 = RANK_VALUE[r2[-1]] if r2 else -1
-        v3 = RANK_VALUE[r3[-1]] if r3 else -1
+        v0 = RANK_VALUE[r0[-1]] if r0 else NO_CARD
+        v1 = RANK_VALUE[r1[-1]] if r1 else NO_CARD
+        v2 = RANK_VALUE[r2[-1]] if r2 else NO_CARD
+        v3 = RANK_VALUE[r3[-1]] if r3 else NO_CARD
         vals = (v0, v1, v2, v3)
-        fit = self._fit
+        pair = self._pair_fit[t0][t1]
         neighbours = self._neighbours
         whole_plays = self.whole_stack_plays
         for k in range(ROW_SIZE):
             value = vals[k]
-            if value < 0:
-                continue
-            can = fit[value]
-            fit0 = t0 is not None and can[t0]
-            fit1 = t1 is not None and can[t1]
-            if not (fit0 or fit1):
+            fits = pair[value]
+            if not fits:
                 continue
             # Prefer a card whose neighbour we also hold: the next play is ready.
             near = neighbours[value]
@@ -766,21 +780,21 @@ class SpeedGame(Game):
             size = len(row[k])
             score = 1.0 + chain + (0.5 if size == 1 and has_draw else 0.0)
             tokens = _PLAY_TOKENS[k]
-            if fit0:
+            if fits & 1:
                 out.append((score, tokens[0]))
                 if whole_plays and size > 1:
                     out.append((score + size, tokens[2]))
-            if fit1:
+            if fits & 2:
                 out.append((score, tokens[1]))
                 if whole_plays and size > 1:
                     out.append((score + size, tokens[3]))
         if has_draw:
-            if not self.auto_refill and -1 in vals:
+            if not self.auto_refill and NO_CARD in vals:
                 out.append((3.0, _REFILL_TOKEN))
             if self.combine_allowed:
                 for i, j in _PAIRS:
                     vi = vals[i]
-                    if vi >= 0 and vi == vals[j]:
+                    if vi != NO_CARD and vi == vals[j]:
                         out.append((2.5, _COMBINE_TOKENS[i, j]))
         return out
 
