@@ -68,3 +68,16 @@ def test_cards_page_screenshot(page, site_url, tmp_path):
     shot = tmp_path / "cards.png"
     page.screenshot(path=str(shot), full_page=True)
     assert shot.stat().st_size > 10_000
+
+
+def test_projector_mode_large_type_and_four_colours_stay_accessible(page, site_url):
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(f"{site_url}/de/stress-se/")
+    page.get_by_role("button", name="Große Schrift").click()
+    page.wait_for_url(f"{site_url}/de/stress-se/")
+    page.get_by_role("button", name="Vierfarbenblatt").click()
+    page.wait_for_url(f"{site_url}/de/stress-se/")
+    assert page.locator("html").get_attribute("class") == "large-type four-colour"
+    diamonds = page.locator(".card--diamonds text").first
+    assert diamonds.evaluate("e => getComputedStyle(e).fill") == "rgb(29, 78, 216)"
+    assert Axe().run(page).violations_count == 0
