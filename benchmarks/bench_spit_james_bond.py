@@ -19,6 +19,8 @@ import json
 import random
 import time
 
+from engine_bench import time_replay
+
 from rules_engine.actions import Action
 from rules_engine.bots import Level
 from rules_engine.registry import new_game
@@ -58,20 +60,9 @@ def _stream(slug: str, players: int, options: dict, seed: int, levels: tuple) ->
 def engine_only(slug: str, players: int, options: dict, games: int, seed: int,
                 levels: tuple = ("club",)) -> dict:
     streams = [_stream(slug, players, options, seed + g, levels) for g in range(games)]
-    total = sum(len(s) for s in streams)
-    started = time.perf_counter()
-    for g, stream in enumerate(streams):
-        game = new_game(slug, players=players, seed=seed + g, options=options)
-        apply, advance = game.apply, game.advance
-        for kind, item in stream:
-            if kind == "apply":
-                apply(item)
-            else:
-                advance(item)
-    seconds = time.perf_counter() - started
-    return {"engine_calls": total, "seconds": round(seconds, 4),
-            "actions_per_second": round(total / seconds),
-            "games_per_second": round(games / seconds, 1)}
+    return time_replay(
+        streams, lambda g: new_game(slug, players=players, seed=seed + g, options=options)
+    )
 
 
 def random_draw_rate(slug: str, players: int, options: dict, games: int, seed: int,

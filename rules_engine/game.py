@@ -28,6 +28,7 @@ from collections import Counter
 from typing import Any, ClassVar
 
 from rules_engine.actions import Action, Event, Result
+from rules_engine.cards import JOKER, RANK_VALUE
 from rules_engine.options import validate_options
 from rules_engine.variant import VariantInfo
 
@@ -340,6 +341,17 @@ class Game:
 
     def _check_shapes(self) -> list[str]:
         return []
+
+    def _cards_from(self, cards: Any, where: str) -> list[str]:
+        """A position's list of cards, checked against this variant's deck."""
+        if not isinstance(cards, list):
+            raise PositionError(f"{where}: expected a list of cards")
+        for card in cards:
+            if card not in RANK_VALUE:
+                raise PositionError(f"{where}: not a card: {card!r}")
+            if card == JOKER and self.variant.jokers_max == 0:
+                raise PositionError(f"{where}: {self.variant.slug} has no jokers")
+        return list(cards)
 
     def check_invariants(self) -> None:
         """Raise InvariantError if cards were created or lost, or a pile broke its shape."""

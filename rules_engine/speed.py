@@ -250,15 +250,6 @@ class SpeedGame(Game):
         if problems:
             raise PositionError("; ".join(problems))
 
-    def _cards_from(self, cards: Any, where: str) -> list[str]:
-        if not isinstance(cards, list):
-            raise PositionError(f"{where}: expected a list of cards")
-        for card in cards:
-            if card not in RANK_VALUE:
-                raise PositionError(f"{where}: not a card: {card!r}")
-            if card == JOKER and self.variant.jokers_max == 0:
-                raise PositionError(f"{where}: {self.variant.slug} has no jokers")
-        return list(cards)
 
     def position(self) -> dict:
         pos: dict[str, Any] = {

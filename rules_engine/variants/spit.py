@@ -152,14 +152,14 @@ class SpitGame(Game):
         centre = position.get("centre")
         if not (isinstance(centre, list) and len(centre) == 2):
             raise PositionError("centre must be a list of two piles (bottom to top)")
-        self.centre = [self._cards(p, "centre") for p in centre]
+        self.centre = [self._cards_from(p, "centre") for p in centre]
         for seat, spec in enumerate(seats):
             if not isinstance(spec, dict):
                 raise PositionError(f"seat {seat} must be an object with piles and reserve")
             piles = spec.get("piles")
             if not (isinstance(piles, list) and len(piles) == PILES):
                 raise PositionError(f"seat {seat}: piles must list {PILES} piles")
-            self.layout[seat] = [self._cards(p, f"seat {seat} piles") for p in piles]
+            self.layout[seat] = [self._cards_from(p, f"seat {seat} piles") for p in piles]
             up = spec.get("up")
             if up is None:
                 up = [bool(p) for p in self.layout[seat]]
@@ -167,7 +167,7 @@ class SpitGame(Game):
                 raise PositionError(f"seat {seat}: up must list {PILES} booleans")
             self.up[seat] = [bool(u) and bool(p) for u, p in zip(up, self.layout[seat],
                                                                   strict=True)]
-            self.reserve[seat] = self._cards(spec.get("reserve", []), f"seat {seat} reserve")
+            self.reserve[seat] = self._cards_from(spec.get("reserve", []), f"seat {seat} reserve")
         nr = position.get("no_reserve")
         if nr not in (None, 0, 1):
             raise PositionError("no_reserve must be null, 0 or 1")
@@ -194,13 +194,6 @@ class SpitGame(Game):
         if problems:
             raise PositionError("; ".join(problems))
 
-    def _cards(self, cards: Any, where: str) -> list[str]:
-        if not isinstance(cards, list):
-            raise PositionError(f"{where}: expected a list of cards")
-        for card in cards:
-            if card not in RANK_VALUE or card == "X":
-                raise PositionError(f"{where}: not a card of a 52-card deck: {card!r}")
-        return list(cards)
 
     def position(self) -> dict:
         return {
