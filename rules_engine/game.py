@@ -34,6 +34,11 @@ from rules_engine.variant import VariantInfo
 
 #: two actions whose timestamps differ by less than this count as simultaneous.
 TIE_WINDOW_MS = 100
+#: the two shared centre piles of the Speed-type variants and Spit, as actions name them.
+CENTRE_IDS = ("centre-0", "centre-1")
+CENTRE_INDEX = {z: i for i, z in enumerate(CENTRE_IDS)}
+#: a time long before any game started: "this never happened yet".
+NEVER = -(10**12)
 #: a guard against endless automatic resolution (stuck -> flip -> stuck ...) in one step.
 MAX_AUTO_STEPS = 500
 

@@ -17,7 +17,10 @@ from typing import Any, ClassVar
 from rules_engine.actions import Action, Event
 from rules_engine.cards import JOKER, RANK_VALUE, ranks_adjacent, shuffle
 from rules_engine.game import (
+    CENTRE_IDS,
+    CENTRE_INDEX,
     MAX_AUTO_STEPS,
+    NEVER,
     R_BAD_ACTION,
     TIE_WINDOW_MS,
     Game,
@@ -28,11 +31,8 @@ from rules_engine.game import (
 #: race (rejected too-slow), never a false call.
 LATE_CALL_MS = 1000
 ROW_SIZE = 4
-CENTRE_IDS = ("centre-0", "centre-1")
 ROW_IDS = tuple(f"row-{k}" for k in range(ROW_SIZE))
-_CENTRE_INDEX = {z: i for i, z in enumerate(CENTRE_IDS)}
 _ROW_INDEX = {z: i for i, z in enumerate(ROW_IDS)}
-_NEVER = -(10**12)
 
 # The bots' candidate tokens (SpeedGame._bot_scored), built once: play tokens per row place
 # [onto centre-0, onto centre-1, whole stack onto centre-0, whole stack onto centre-1].
@@ -132,7 +132,7 @@ class SpeedGame(Game):
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         self.centre: list[list[str]] = [[], []]
-        self.changed_at: list[int] = [_NEVER, _NEVER]
+        self.changed_at: list[int] = [NEVER, NEVER]
         self.draws: list[list[str]] = [[] for _ in range(self.players)]
         self.rows: list[list[list[str]]] = [
             [[] for _ in range(ROW_SIZE)] for _ in range(self.players)
@@ -325,7 +325,7 @@ class SpeedGame(Game):
             return R_NOT_ALLOWED
         if self.event_on:
             return R_FROZEN
-        pile = _CENTRE_INDEX.get(dst)
+        pile = CENTRE_INDEX.get(dst)
         k = _ROW_INDEX.get(src)
         if pile is None or k is None:
             return R_BAD_ZONE
@@ -385,7 +385,7 @@ class SpeedGame(Game):
         if pile_id is None:
             pile = self.home_pile(seat)
         else:
-            pile = _CENTRE_INDEX.get(pile_id)  # type: ignore[arg-type]
+            pile = CENTRE_INDEX.get(pile_id)  # type: ignore[arg-type]
             if pile is None:
                 return R_BAD_ZONE
         if not self.event_on:

@@ -18,18 +18,24 @@ from typing import Any, ClassVar
 
 from rules_engine.actions import Action
 from rules_engine.cards import RANK_VALUE, full_deck, ranks_adjacent
-from rules_engine.game import MAX_AUTO_STEPS, R_BAD_ACTION, TIE_WINDOW_MS, Game, PositionError
+from rules_engine.game import (
+    CENTRE_IDS,
+    CENTRE_INDEX,
+    MAX_AUTO_STEPS,
+    NEVER,
+    R_BAD_ACTION,
+    TIE_WINDOW_MS,
+    Game,
+    PositionError,
+)
 from rules_engine.options import OptionSpec
 from rules_engine.variant import VariantInfo, dim
 
 PILES = 5
 #: the layout is 1+2+3+4+5 cards; whatever is beyond that is reserve.
 LAYOUT_CARDS = 15
-CENTRE_IDS = ("centre-0", "centre-1")
 PILE_IDS = tuple(f"pile-{k + 1}" for k in range(PILES))
-_CENTRE_INDEX = {z: i for i, z in enumerate(CENTRE_IDS)}
 _PILE_INDEX = {z: i for i, z in enumerate(PILE_IDS)}
-_NEVER = -(10**12)
 
 # Phases (board["phase"]).
 P_PLAY = "play"
@@ -92,7 +98,7 @@ class SpitGame(Game):
         self.up: list[list[bool]] = [[False] * PILES for _ in range(2)]
         self.reserve: list[list[str]] = [[], []]  # top is the last card
         self.centre: list[list[str]] = [[], []]
-        self.changed_at: list[int] = [_NEVER, _NEVER]
+        self.changed_at: list[int] = [NEVER, NEVER]
         #: the seat without reserve in a one-centre-pile deal (None: a two-pile deal).
         self.no_reserve: int | None = None
         #: the centre pile the sole reserve holder must use at every stop (None: not chosen).
@@ -173,7 +179,7 @@ class SpitGame(Game):
             raise PositionError("no_reserve must be null, 0 or 1")
         self.no_reserve = nr
         locked = position.get("locked")
-        self.locked = None if locked is None else _CENTRE_INDEX.get(locked)
+        self.locked = None if locked is None else CENTRE_INDEX.get(locked)
         if locked is not None and self.locked is None:
             raise PositionError(f"locked must be one of {', '.join(CENTRE_IDS)}")
         stage = position.get("phase", P_PLAY)
@@ -184,7 +190,7 @@ class SpitGame(Game):
         if stage != P_CHOOSE and any(c is not None for c in choices):
             raise PositionError("choices belong to the choose-pile phase")
         try:
-            self.choices = [None if c is None else [_CENTRE_INDEX[c["pile"]], int(c["t"])]
+            self.choices = [None if c is None else [CENTRE_INDEX[c["pile"]], int(c["t"])]
                             for c in choices]
         except (KeyError, TypeError, ValueError):
             raise PositionError('choices: null or {"pile": "centre-0", "t": ms} per seat'
@@ -279,7 +285,7 @@ class SpitGame(Game):
             return R_BAD_ACTION
         if self.stage != P_PLAY:
             return R_NOT_NOW
-        k, pile = _PILE_INDEX.get(src), _CENTRE_INDEX.get(dst)
+        k, pile = _PILE_INDEX.get(src), CENTRE_INDEX.get(dst)
         if k is None or pile is None:
             return R_BAD_ZONE
         if pile not in self.centre_in_use():
@@ -377,7 +383,7 @@ class SpitGame(Game):
             return R_BAD_ACTION
         if self.stage != P_RESERVE_PILE:
             return R_NOT_NOW
-        pile = _CENTRE_INDEX.get(dst)
+        pile = CENTRE_INDEX.get(dst)
         if pile is None:
             return R_BAD_ZONE
         seat = action.player
@@ -395,7 +401,7 @@ class SpitGame(Game):
             return R_BAD_ACTION
         if self.stage != P_CHOOSE:
             return R_NOT_NOW
-        pile = _CENTRE_INDEX.get(dst)
+        pile = CENTRE_INDEX.get(dst)
         if pile is None:
             return R_BAD_ZONE
         seat = action.player

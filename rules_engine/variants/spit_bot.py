@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 
 def spit_candidates(game: SpitGame, seat: int) -> list[tuple[float, Action]]:
-    from rules_engine.variants.spit import _CENTRE_INDEX, _PILE_INDEX
+    from rules_engine.variants.spit import _PILE_INDEX, CENTRE_INDEX
 
     out: list[tuple[float, Action]] = []
     for action in game.legal_actions(seat):
@@ -34,12 +34,12 @@ def spit_candidates(game: SpitGame, seat: int) -> list[tuple[float, Action]]:
             score = 3.0
         elif kind == "choose":
             sizes = [len(p) for p in game.centre]
-            mine = sizes[_CENTRE_INDEX[args["pile"]]]
+            mine = sizes[CENTRE_INDEX[args["pile"]]]
             score = 4.0 if mine <= min(sizes) else 1.0
         elif kind == "spit":
             # Feed the bigger pile: the smaller one stays worth racing for.
             sizes = [len(p) for p in game.centre]
-            mine = sizes[_CENTRE_INDEX[args["to"]]]
+            mine = sizes[CENTRE_INDEX[args["to"]]]
             score = 3.0 if mine >= max(sizes) else 1.0
         else:
             score = 1.0
