@@ -75,8 +75,16 @@ def next_bot_action(game, seat: int, level: str | Level, rng: random.Random, *,
                     not_before: int | None = None) -> Action | None:
     """The bot's next action, timestamped now (or not_before) + its reaction time; None when
     it has nothing to do (the engine turns new cards by itself when nobody can move)."""
+    plan = plan_bot_action(game, seat, level, rng, not_before=not_before)
+    return None if plan is None else game.token_action(seat, plan[0], plan[1])
+
+
+def plan_bot_action(game, seat: int, level: str | Level, rng: random.Random, *,
+                    not_before: int | None = None) -> tuple[int, object] | None:
+    """next_bot_action() as (t, compact token) for Game.apply_token: the simulations' form,
+    which builds no Action. The same random draws, so the same decisions."""
     lvl = level if level.__class__ is Level else get_level(level)
-    # Game._bot_scored: bot_candidates() with cheap tokens; only the pick becomes an Action.
+    # Game._bot_scored: bot_candidates() with cheap tokens; only the pick becomes an action.
     candidates = game._bot_scored(seat)
     if not candidates:
         return None
@@ -88,12 +96,12 @@ def next_bot_action(game, seat: int, level: str | Level, rng: random.Random, *,
         token = top[0] if len(top) == 1 else top[int(rng.random() * len(top))]
     else:
         token = candidates[int(rng.random() * len(candidates))][1]
-    kind, args = game._bot_token(seat, token)
+    token = game._bot_token(seat, token)
     now = game.now
     start = now if not_before is None or not_before < now else not_before
-    if kind in game.bot_call_types:
+    if token[0] in game.bot_call_types:
         delay = reaction_ms(lvl, rng, call=True)
     else:  # reaction_ms(call=False), inlined
         lo, hi = lvl.move_ms
         delay = lo + int(rng.random() * (hi - lo + 1))
-    return Action(start + delay, seat, kind, args)
+    return start + delay, token

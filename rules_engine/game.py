@@ -139,31 +139,58 @@ class Game:
             return Result(False, R_OUT_OF_ORDER, [])
         if not 0 <= action.player < self.players:
             return Result(False, R_BAD_PLAYER, [])
-        method = self.handlers.get(action.type)
-        if method is None:
+        if action.type not in self.handlers:
             return Result(False, R_UNKNOWN_ACTION, [])
-        self._events = events = []
+        reason = self._run(action.player, t, action)
+        return Result(reason is None, reason, self._events)
+
+    def apply_token(self, seat: int, t: int, token: Any) -> str | None:
+        """apply() for the engine's compact action form (what `_bot_token` returns; OpenSpiel
+        plays integer actions the same way): the same checks, state changes and events, but
+        the answer is only the reason code (None: accepted; `self._events` holds the events)
+        and no Action or Result is built. The bots' simulations run on it."""
+        if self.over:
+            return R_GAME_OVER
+        if t < self.now:
+            return R_OUT_OF_ORDER
+        if not 0 <= seat < self.players:
+            return R_BAD_PLAYER
+        return self._run(seat, t, token)
+
+    def _run(self, seat: int, t: int, token: Any) -> str | None:
+        """Fire what is due by t, then check and apply one action (an Action or a token)."""
+        self._events = []
         due = self.next_deadline()
         if due is not None and due <= t:
             self._run_due(t)
             if self.over:
-                return Result(False, R_GAME_OVER, events)
+                return R_GAME_OVER
         # Handlers stamp their events with the action's time; a rejection restores the clock.
         before = self.now
         self.now = t
         try:
-            reason = getattr(self, method)(action)
+            reason = self._dispatch(seat, t, token)
         except (TypeError, KeyError, IndexError, ValueError, AttributeError):
             # Handlers validate before they mutate, so a malformed argument that trips
             # validation (an unhashable zone, a non-string card) leaves the state intact.
             reason = R_BAD_ACTION
         if reason is not None:
             self.now = before
-            return Result(False, reason, events)
+            return reason
         self._settle()
         if self.debug:
             self.check_invariants()
-        return Result(True, None, events)
+        return None
+
+    def _dispatch(self, seat: int, t: int, token: Any) -> str | None:
+        """Run the handler for an Action, or for a token in the default (type, args) form."""
+        action = token if token.__class__ is Action else self.token_action(seat, t, token)
+        return getattr(self, self.handlers[action.type])(action)
+
+    def token_action(self, seat: int, t: int, token: Any) -> Action:
+        """The Action a compact token stands for (for logs, records and replays)."""
+        kind, args = token
+        return Action(t, seat, kind, dict(args))
 
     def advance(self, t: int) -> list[Event]:
         """Let time pass to t: fire every deadline <= t. Returns the events this caused."""
@@ -251,11 +278,14 @@ class Game:
     def _bot_scored(self, seat: int) -> list[tuple[float, Any]]:
         """bot_candidates() in a form that may be cheaper: (score, token) pairs in the same
         order with the same scores, where `_bot_token(seat, token)` turns the one token a bot
-        picks into its (type, args). Default: the tokens are bot_candidates()' Actions, so a
-        variant that only overrides bot_candidates needs nothing else."""
+        picks into its compact action (see apply_token). Default: the tokens are
+        bot_candidates()' Actions, so a variant that only overrides bot_candidates needs
+        nothing else."""
         return self.bot_candidates(seat)
 
-    def _bot_token(self, seat: int, token: Any) -> tuple[str, dict]:
+    def _bot_token(self, seat: int, token: Any) -> Any:
+        """The compact action (see apply_token) for the candidate a bot picked; its first
+        item is always the action type. Default: (type, args)."""
         return token.type, token.args
 
     def observation(self, player: int) -> dict:

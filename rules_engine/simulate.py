@@ -11,7 +11,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from rules_engine.bots import get_level, next_bot_action
+from rules_engine.bots import get_level, plan_bot_action
 from rules_engine.game import InvariantError
 from rules_engine.registry import get_variant, new_game
 
@@ -44,13 +44,14 @@ def play_game(slug: str, *, seed: int = 0, options: dict | None = None,
     n = game.players
     lv = [get_level(levels[s % len(levels)]) for s in range(n)]
     rngs = [random.Random(seed * 7919 + s) for s in range(n)]
+    # Each seat's plan: (t, compact token) from plan_bot_action, or None to plan anew.
     plans: list = [None] * n
     # The phase each call plan was made in (only read for call plans).
     plan_phase: list = [None] * n
     call_types = game.bot_call_types
     stats = GameStats()
     seats = range(n)
-    apply, advance, next_deadline = game.apply, game.advance, game.next_deadline
+    apply_token, advance, next_deadline = game.apply_token, game.advance, game.next_deadline
     actions = accepted = calls = 0
     while not game.over:
         if actions >= max_actions:
@@ -58,16 +59,17 @@ def play_game(slug: str, *, seed: int = 0, options: dict | None = None,
             stats.capped = True
             break
         best = None
+        seat = 0
         for s in seats:
             p = plans[s]
             if p is None:
-                p = plans[s] = next_bot_action(game, s, lv[s], rngs[s])
-                if p is not None and p.type in call_types:
+                p = plans[s] = plan_bot_action(game, s, lv[s], rngs[s])
+                if p is not None and p[1][0] in call_types:
                     plan_phase[s] = game.phase
-            if p is not None and (best is None or p.t < best.t):
-                best = p
+            if p is not None and (best is None or p[0] < best[0]):
+                best, seat = p, s
         deadline = next_deadline()
-        if deadline is not None and (best is None or deadline < best.t):
+        if deadline is not None and (best is None or deadline < best[0]):
             advance(deadline)
             if record is not None:
                 record.append(("advance", deadline))
@@ -76,10 +78,10 @@ def play_game(slug: str, *, seed: int = 0, options: dict | None = None,
         if best is None:
             game.finish_draw("no-moves")  # a variant left everyone without a move
             break
-        seat = best.player
-        result = apply(best)
+        t, token = best
+        reason = apply_token(seat, t, token)
         if record is not None:
-            record.append(("apply", best))
+            record.append(("apply", game.token_action(seat, t, token)))
         actions += 1
         plans[seat] = None
         if check:
@@ -87,27 +89,26 @@ def play_game(slug: str, *, seed: int = 0, options: dict | None = None,
                 game.check_invariants()
             except InvariantError:
                 stats.invariant_violations += 1
-        if result.accepted:
+        if reason is None:
             accepted += 1
-            if best.type in call_types:
+            if token[0] in call_types:
                 calls += 1
             now = game.now
             phase = None
             for s in seats:
                 p = plans[s]
-                if p is None or p.t - now <= COMMIT_MS:
+                if p is None or p[0] - now <= COMMIT_MS:
                     continue
-                if p.type in call_types:
+                if p[1][0] in call_types:
                     if phase is None:
                         phase = game.phase
                     if plan_phase[s] == phase:
                         continue
                 plans[s] = None
         else:
-            stats.reasons[result.reason] = stats.reasons.get(result.reason, 0) + 1
-            p = plans[seat] = next_bot_action(game, seat, lv[seat], rngs[seat],
-                                              not_before=best.t)
-            if p is not None and p.type in call_types:
+            stats.reasons[reason] = stats.reasons.get(reason, 0) + 1
+            p = plans[seat] = plan_bot_action(game, seat, lv[seat], rngs[seat], not_before=t)
+            if p is not None and p[1][0] in call_types:
                 plan_phase[seat] = game.phase
     stats.actions, stats.accepted, stats.calls = actions, accepted, calls
     stats.rejected = actions - accepted

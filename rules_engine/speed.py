@@ -41,7 +41,7 @@ _PLAY_TOKENS = tuple(
     for k in range(ROW_SIZE)
 )
 _CALL_TOKENS = (("call", 0), ("call", 1))
-_REFILL_TOKEN = ("refill",)
+_REFILL_TOKEN = ("refill", None)
 _PAIRS = tuple((a, b) for a in range(ROW_SIZE) for b in range(a + 1, ROW_SIZE))
 _COMBINE_TOKENS = {(a, b): ("combine", a, b) for a, b in _PAIRS}
 
@@ -313,29 +313,69 @@ class SpeedGame(Game):
         return len(self.draws[seat]) + sum(len(p) for p in self.rows[seat])
 
     # ------------------------------------------------------------------ handlers
+    # Each action type has a parser (`_do_<type>`, the Action's JSON arguments to indices) and
+    # a core (`_<type>`) that checks the rules and changes the state. The compact tokens of
+    # apply_token go straight to the core: ("play", row place, pile, whole, card, onto),
+    # ("call", pile), ("refill", place or None), ("combine", from, to), ("ready",). An index
+    # that names no zone is -1, so the core still answers bad-zone in its documented turn.
+
+    def _dispatch(self, seat: int, t: int, token: Any) -> str | None:
+        if token.__class__ is Action:
+            return getattr(self, self.handlers[token.type])(token)
+        kind = token[0]
+        if kind == "play":
+            return self._play(seat, token[1], token[2], token[3], token[4], token[5])
+        if kind == "call":
+            return self._call(seat, t, token[1])
+        if kind == "refill":
+            return self._refill(seat, token[1])
+        if kind == "combine":
+            return self._combine(seat, token[1], token[2])
+        if kind == "ready":
+            return self._ready(seat)
+        return R_BAD_ACTION
+
+    def token_action(self, seat: int, t: int, token: Any) -> Action:
+        kind = token[0]
+        if kind == "play":
+            _, k, p, whole, card, onto = token
+            args: dict[str, Any] = {"card": card, "from": ROW_IDS[k], "to": CENTRE_IDS[p],
+                                    "onto": onto}
+            if whole:
+                args["whole"] = True
+        elif kind == "call":
+            args = {"pile": CENTRE_IDS[token[1]]}
+        elif kind == "combine":
+            args = {"from": ROW_IDS[token[1]], "to": ROW_IDS[token[2]]}
+        elif kind == "refill" and token[1] is not None:
+            args = {"to": ROW_IDS[token[1]]}
+        else:
+            args = {}
+        return Action(t, seat, kind, args)
+
     def _do_play(self, action: Action) -> str | None:
-        # The hot path of every game: the checks of fits() and _top_value() are inlined,
-        # in the documented order of the reason codes.
         args = action.args
         card, src, dst = args.get("card"), args.get("from"), args.get("to")
         if not (isinstance(card, str) and isinstance(src, str) and isinstance(dst, str)):
             return R_BAD_ACTION
-        whole = args.get("whole", False)
+        return self._play(action.player, _ROW_INDEX.get(src, -1), CENTRE_INDEX.get(dst, -1),
+                          args.get("whole", False), card, args.get("onto"))
+
+    def _play(self, seat: int, k: int, pile: int, whole: Any, card: str,
+              onto: str | None) -> str | None:
+        # The hot path of every game: the checks of fits() and _top_value() are inlined,
+        # in the documented order of the reason codes.
         if whole and not self.whole_stack_plays:
             return R_NOT_ALLOWED
         if self.event_on:
             return R_FROZEN
-        pile = CENTRE_INDEX.get(dst)
-        k = _ROW_INDEX.get(src)
-        if pile is None or k is None:
+        if pile < 0 or k < 0:
             return R_BAD_ZONE
-        seat = action.player
         place = self.rows[seat][k]
         if not place or place[-1] != card:
             return self._missing_card_reason(seat, k, card)
         centre = self.centre
         top = centre[pile]
-        onto = args.get("onto")
         if onto is not None and (not top or top[-1] != onto):
             return R_TOO_SLOW
         if top:
@@ -346,8 +386,9 @@ class SpeedGame(Game):
             fits = self._fit[RANK_VALUE[card]][top_value]
         else:
             fits = False
+        now = self.now
         if not fits:
-            if action.t - self.changed_at[pile] < TIE_WINDOW_MS:
+            if now - self.changed_at[pile] < TIE_WINDOW_MS:
                 return R_TOO_SLOW
             if top and RANK_VALUE[card] == top_value:
                 return R_EQUAL_RANK
@@ -360,11 +401,10 @@ class SpeedGame(Game):
         else:
             top.append(place.pop())
             count = 1
-        now = self.now
         self.changed_at[pile] = now
         self.ready[seat] = False
-        event = Event("played", seat, {"card": card, "from": src, "to": dst, "count": count},
-                      now)
+        event = Event("played", seat, {"card": card, "from": ROW_IDS[k], "to": CENTRE_IDS[pile],
+                                       "count": count}, now)
         self.log.append(event)
         self._events.append(event)
         if not place and self.auto_refill:
@@ -380,14 +420,15 @@ class SpeedGame(Game):
         return R_NO_SUCH_CARD
 
     def _do_call(self, action: Action) -> str | None:
-        seat, t = action.player, action.t
         pile_id = action.args.get("pile")
-        if pile_id is None:
+        pile = None if pile_id is None else CENTRE_INDEX.get(pile_id, -1)  # type: ignore[arg-type]
+        return self._call(action.player, action.t, pile)
+
+    def _call(self, seat: int, t: int, pile: int | None) -> str | None:
+        if pile is None:
             pile = self.home_pile(seat)
-        else:
-            pile = CENTRE_INDEX.get(pile_id)  # type: ignore[arg-type]
-            if pile is None:
-                return R_BAD_ZONE
+        elif pile < 0:
+            return R_BAD_ZONE
         if not self.event_on:
             if self.last_resolved is not None and t - self.last_resolved < LATE_CALL_MS:
                 return R_TOO_SLOW
@@ -407,17 +448,19 @@ class SpeedGame(Game):
         return None
 
     def _do_refill(self, action: Action) -> str | None:
+        to = action.args.get("to")
+        return self._refill(action.player, None if to is None else _ROW_INDEX.get(to, -1))
+
+    def _refill(self, seat: int, k: int | None) -> str | None:
+        """Refill one place (k) or every empty place (None)."""
         if self.auto_refill:
             return R_NOT_ALLOWED
-        seat = action.player
         draw, row = self.draws[seat], self.rows[seat]
-        to = action.args.get("to")
-        if to is None:
+        if k is None:
             targets = [k for k, p in enumerate(row) if not p]
+        elif k < 0:
+            return R_BAD_ZONE
         else:
-            k = _ROW_INDEX.get(to)
-            if k is None:
-                return R_BAD_ZONE
             targets = [k] if not row[k] else []
         if not targets or not draw:
             return R_NOTHING_TO_REFILL
@@ -433,12 +476,13 @@ class SpeedGame(Game):
         return None
 
     def _do_combine(self, action: Action) -> str | None:
+        return self._combine(action.player, _ROW_INDEX.get(action.args.get("from"), -1),  # type: ignore[arg-type]
+                             _ROW_INDEX.get(action.args.get("to"), -1))  # type: ignore[arg-type]
+
+    def _combine(self, seat: int, a: int, b: int) -> str | None:
         if not self.combine_allowed:
             return R_NOT_ALLOWED
-        seat = action.player
-        a = _ROW_INDEX.get(action.args.get("from"))  # type: ignore[arg-type]
-        b = _ROW_INDEX.get(action.args.get("to"))  # type: ignore[arg-type]
-        if a is None or b is None or a == b:
+        if a < 0 or b < 0 or a == b:
             return R_BAD_ZONE
         row = self.rows[seat]
         if not row[a] or not row[b]:
@@ -452,9 +496,11 @@ class SpeedGame(Game):
         return None
 
     def _do_ready(self, action: Action) -> str | None:
+        return self._ready(action.player)
+
+    def _ready(self, seat: int) -> str | None:
         if not self.ready_action:
             return R_NOT_ALLOWED
-        seat = action.player
         if self.ready[seat]:
             return R_ALREADY_READY
         self.ready[seat] = True
@@ -721,8 +767,8 @@ class SpeedGame(Game):
     def bot_candidates(self, seat: int) -> list[tuple[float, Action]]:
         """Scored ideas for rules_engine.bots: call first, then plays that keep a chain going,
         whole stacks, refills and combining."""
-        t, token_action = self.now, self._bot_token
-        return [(score, Action(t, seat, *token_action(seat, token)))
+        t, bot_token, token_action = self.now, self._bot_token, self.token_action
+        return [(score, token_action(seat, t, bot_token(seat, token)))
                 for score, token in self._bot_scored(seat)]
 
     def _bot_scored(self, seat: int) -> list[tuple[float, tuple]]:
@@ -789,21 +835,13 @@ class SpeedGame(Game):
                         out.append((2.5, _COMBINE_TOKENS[i, j]))
         return out
 
-    def _bot_token(self, seat: int, token: tuple) -> tuple[str, dict]:
-        """The (type, args) of an action _bot_scored() described as a tuple."""
-        kind = token[0]
-        if kind == "play":
+    def _bot_token(self, seat: int, token: tuple) -> tuple:
+        """The compact action (see _dispatch) for a candidate of _bot_scored(): a play names
+        the card it moves and the top it aims at, as seen now."""
+        if token[0] == "play":
             _, k, p, whole = token
-            args = {"card": self.rows[seat][k][-1], "from": ROW_IDS[k], "to": CENTRE_IDS[p],
-                    "onto": self.centre[p][-1]}
-            if whole:
-                args["whole"] = True
-            return kind, args
-        if kind == "call":
-            return kind, {"pile": CENTRE_IDS[token[1]]}
-        if kind == "combine":
-            return kind, {"from": ROW_IDS[token[1]], "to": ROW_IDS[token[2]]}
-        return kind, {}
+            return ("play", k, p, whole, self.rows[seat][k][-1], self.centre[p][-1])
+        return token
 
     def _call_pile(self, seat: int) -> int:
         """The pile a sensible player slaps (only stress-se's first-chooses makes it matter)."""
