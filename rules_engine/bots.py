@@ -1,6 +1,7 @@
 """Bots: a reaction-time model on top of each variant's scored candidate actions.
 
-A variant says what is worth doing (Game.bot_candidates: (score, action) pairs); a level says
+A variant says what is worth doing (Game.bot_candidates: (score, action) pairs, read through
+the cheaper Game._bot_scored); a level says
 how well and how fast a bot does it. Everything random comes from the caller's rng, so a bot
 is deterministic for a given seed.
 """
@@ -58,19 +59,6 @@ def reaction_ms(level: Level, rng: random.Random, *, call: bool) -> int:
     return _uniform_ms(rng, level.move_ms)
 
 
-def choose(candidates: list[tuple[float, Action]], level: Level,
-           rng: random.Random) -> Action | None:
-    if not candidates:
-        return None
-    if len(candidates) == 1:
-        return candidates[0][1]
-    if rng.random() < level.skill:
-        best = max(score for score, _ in candidates)
-        top = [a for score, a in candidates if score == best]
-        return top[0] if len(top) == 1 else top[int(rng.random() * len(top))]
-    return candidates[int(rng.random() * len(candidates))][1]
-
-
 def next_bot_action(game, seat: int, level: str | Level, rng: random.Random, *,
                     not_before: int | None = None) -> Action | None:
     """The bot's next action, timestamped now (or not_before) + its reaction time; None when
@@ -84,19 +72,9 @@ def plan_bot_action(game, seat: int, level: str | Level, rng: random.Random, *,
     """next_bot_action() as (t, compact token) for Game.apply_token: the simulations' form,
     which builds no Action. The same random draws, so the same decisions."""
     lvl = level if level.__class__ is Level else get_level(level)
-    # Game._bot_scored: bot_candidates() with cheap tokens; only the pick becomes an action.
-    candidates = game._bot_scored(seat)
-    if not candidates:
+    token = game._bot_pick(seat, lvl.skill, rng)
+    if token is None:
         return None
-    if len(candidates) == 1:  # choose(), inlined: the same draws from rng
-        token = candidates[0][1]
-    elif rng.random() < lvl.skill:
-        best = max([score for score, _ in candidates])
-        top = [x for score, x in candidates if score == best]
-        token = top[0] if len(top) == 1 else top[int(rng.random() * len(top))]
-    else:
-        token = candidates[int(rng.random() * len(candidates))][1]
-    token = game._bot_token(seat, token)
     now = game.now
     start = now if not_before is None or not_before < now else not_before
     if token[0] in game.bot_call_types:

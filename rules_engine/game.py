@@ -50,6 +50,16 @@ R_OUT_OF_ORDER = "out-of-order"
 R_BAD_PLAYER = "bad-player"
 
 
+def best_candidate(scores: list[float], tokens: list, rng: random.Random) -> Any:
+    """The best-scored token; a tie is drawn with one rng.random()."""
+    best = max(scores)
+    ties = scores.count(best)
+    if ties == 1:
+        return tokens[scores.index(best)]
+    top = [token for score, token in zip(scores, tokens, strict=True) if score == best]
+    return top[int(rng.random() * ties)]
+
+
 class InvariantError(AssertionError):
     """The state broke a rule that no sequence of actions may break (an engine bug)."""
 
@@ -69,14 +79,16 @@ class Game:
         self.seed = seed
         self.rng = random.Random(seed)
         self.now = 0
-        self.log: list[Event] = []
+        # The event log as plain (code, player, data, t) records: the hot paths append those,
+        # and `log` builds each Event once, when somebody reads it.
+        self._log: list[tuple] = []
+        self._log_events: list[Event] = []
         self.over = False
         self.winner: int | None = None
         self.draw = False
         self.scores: list[int] | None = None
         self.end_reason: str | None = None
         self.debug = debug
-        self._events: list[Event] = []
         self._cards_all: list[str] = []
 
     # ------------------------------------------------------------------ construction
@@ -116,7 +128,6 @@ class Game:
 
     def _start(self) -> None:
         self._cards_all = sorted(self._all_cards())
-        self._events = []
         self._settle()
         if self.debug:
             self.check_invariants()
@@ -141,14 +152,15 @@ class Game:
             return Result(False, R_BAD_PLAYER, [])
         if action.type not in self.handlers:
             return Result(False, R_UNKNOWN_ACTION, [])
+        mark = len(self._log)
         reason = self._run(action.player, t, action)
-        return Result(reason is None, reason, self._events)
+        return Result(reason is None, reason, self.log[mark:])
 
     def apply_token(self, seat: int, t: int, token: Any) -> str | None:
-        """apply() for the engine's compact action form (what `_bot_token` returns; OpenSpiel
+        """apply() for the engine's compact action form (what `_bot_scored` lists; OpenSpiel
         plays integer actions the same way): the same checks, state changes and events, but
-        the answer is only the reason code (None: accepted; `self._events` holds the events)
-        and no Action or Result is built. The bots' simulations run on it."""
+        the answer is only the reason code (None: accepted; the events are the log's growth)
+        and no Action, Result or Event is built. The bots' simulations run on it."""
         if self.over:
             return R_GAME_OVER
         if t < self.now:
@@ -159,7 +171,6 @@ class Game:
 
     def _run(self, seat: int, t: int, token: Any) -> str | None:
         """Fire what is due by t, then check and apply one action (an Action or a token)."""
-        self._events = []
         due = self.next_deadline()
         if due is not None and due <= t:
             self._run_due(t)
@@ -194,15 +205,15 @@ class Game:
 
     def advance(self, t: int) -> list[Event]:
         """Let time pass to t: fire every deadline <= t. Returns the events this caused."""
-        self._events = events = []
         if t <= self.now or self.over:
-            return events
+            return []
+        mark = len(self._log)
         self._run_due(t)
         if not self.over:
             self.now = t
         if self.debug:
             self.check_invariants()
-        return events
+        return self.log[mark:]
 
     def _run_due(self, t: int) -> None:
         due = self.next_deadline()
@@ -228,10 +239,16 @@ class Game:
         """Automatic consequences after a change (stuck detection, wins ...)."""
 
     # ------------------------------------------------------------------ events and the end
+    @property
+    def log(self) -> list[Event]:
+        """Every event so far, oldest first (read only: the engine appends to it)."""
+        events, raw = self._log_events, self._log
+        if len(events) < len(raw):
+            events.extend([Event(*record) for record in raw[len(events):]])
+        return events
+
     def _emit(self, code: str, player: int | None = None, **data: Any) -> None:
-        event = Event(code, player, data, self.now)
-        self.log.append(event)
-        self._events.append(event)
+        self._log.append((code, player, data, self.now))
 
     def finish_win(self, seat: int, reason: str = "out-of-cards") -> None:
         self.over = True
@@ -275,18 +292,25 @@ class Game:
         legal action, score 1. Variants override this with their own heuristics."""
         return [(1.0, a) for a in self.legal_actions(seat)]
 
-    def _bot_scored(self, seat: int) -> list[tuple[float, Any]]:
-        """bot_candidates() in a form that may be cheaper: (score, token) pairs in the same
-        order with the same scores, where `_bot_token(seat, token)` turns the one token a bot
-        picks into its compact action (see apply_token). Default: the tokens are
-        bot_candidates()' Actions, so a variant that only overrides bot_candidates needs
-        nothing else."""
-        return self.bot_candidates(seat)
+    def _bot_scored(self, seat: int) -> tuple[list[float], list[Any]]:
+        """bot_candidates() in the bots' cheaper form: the scores, and for each the compact
+        action apply_token takes (its first item is the action type), in the same order. The
+        default builds them from bot_candidates(), so a variant that only overrides
+        bot_candidates needs nothing else."""
+        candidates = self.bot_candidates(seat)
+        return [score for score, _ in candidates], [(a.type, a.args) for _, a in candidates]
 
-    def _bot_token(self, seat: int, token: Any) -> Any:
-        """The compact action (see apply_token) for the candidate a bot picked; its first
-        item is always the action type. Default: (type, args)."""
-        return token.type, token.args
+    def _bot_pick(self, seat: int, skill: float, rng: random.Random) -> Any:
+        """The compact action a bot of this skill picks now, or None when it has nothing to
+        do: with chance `skill` the best-scored candidate (a tie drawn at random), otherwise
+        any candidate. A variant may override it to score lazily, with the same draws."""
+        scores, tokens = self._bot_scored(seat)
+        n = len(tokens)
+        if n < 2:
+            return tokens[0] if n else None
+        if rng.random() >= skill:
+            return tokens[int(rng.random() * n)]
+        return best_candidate(scores, tokens, rng)
 
     def observation(self, player: int) -> dict:
         """What that seat may see; for the speed variants this is board(viewer=player)."""
@@ -348,7 +372,8 @@ class Game:
         game.scores = data["scores"]
         game.end_reason = data.get("end_reason")
         game._cards_all = list(data["cards"])
-        game.log = [Event.from_json(e) for e in data["log"]]
+        game._log_events = [Event.from_json(e) for e in data["log"]]
+        game._log = [(e.code, e.player, e.data, e.t) for e in game._log_events]
         game._load_state(data["state"])
         return game
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from rules_engine.actions import Action, Event
+from rules_engine.actions import Action
 from rules_engine.cards import JOKER, RANK_VALUE, ranks_adjacent, shuffle
 from rules_engine.game import (
     CENTRE_IDS,
@@ -25,6 +25,7 @@ from rules_engine.game import (
     TIE_WINDOW_MS,
     Game,
     PositionError,
+    best_candidate,
 )
 
 #: a call arriving this soon after an equal-rank event was settled is the slow half of that
@@ -34,16 +35,13 @@ ROW_SIZE = 4
 ROW_IDS = tuple(f"row-{k}" for k in range(ROW_SIZE))
 _ROW_INDEX = {z: i for i, z in enumerate(ROW_IDS)}
 
-# The bots' candidate tokens (SpeedGame._bot_scored), built once: play tokens per row place
-# [onto centre-0, onto centre-1, whole stack onto centre-0, whole stack onto centre-1].
-_PLAY_TOKENS = tuple(
-    (("play", k, 0, False), ("play", k, 1, False), ("play", k, 0, True), ("play", k, 1, True))
-    for k in range(ROW_SIZE)
-)
+# The bots' constant tokens (SpeedGame._bot_scored), built once.
 _CALL_TOKENS = (("call", 0), ("call", 1))
 _REFILL_TOKEN = ("refill", None)
 _PAIRS = tuple((a, b) for a in range(ROW_SIZE) for b in range(a + 1, ROW_SIZE))
 _COMBINE_TOKENS = {(a, b): ("combine", a, b) for a, b in _PAIRS}
+_TOKEN_SCORES = {"call": 10.0, "refill": 3.0, "combine": 2.5}
+_NO_FITS = (0, 0, 0, 0)
 
 
 def _build_fit_table(wrap: bool, jokers: bool) -> list[list[bool]]:
@@ -142,6 +140,7 @@ class SpeedGame(Game):
         self.calls: list[list] = []  # [seat, t, pile index]
         self.last_resolved: int | None = None
         self.ready: list[bool] = [False] * self.players
+        self._fits: list[tuple[int, int, int, int]] = [_NO_FITS] * self.players
         # Locals, not attributes: CPython 3.13 keeps an instance's attributes inline (the
         # fast attribute loads the hot paths rely on) only up to 30 names; these games sit
         # just below that, so every new attribute must earn its place.
@@ -319,6 +318,27 @@ class SpeedGame(Game):
     # ("call", pile), ("refill", place or None), ("combine", from, to), ("ready",). An index
     # that names no zone is -1, so the core still answers bad-zone in its documented turn.
 
+    def apply_token(self, seat: int, t: int, token: Any) -> str | None:
+        # Plays are nearly every action of a game. Outside the equal-rank event no deadline
+        # is pending, so a play needs none of the generic path's timer handling: the same
+        # checks in the same order, two calls fewer.
+        if (token[0] != "play" or self.event_on or self.over or t < self.now
+                or not 0 <= seat < self.players):
+            return super().apply_token(seat, t, token)
+        before = self.now
+        self.now = t
+        try:
+            reason = self._play(seat, token[1], token[2], token[3], token[4], token[5])
+        except (TypeError, KeyError, IndexError, ValueError, AttributeError):
+            reason = R_BAD_ACTION
+        if reason is not None:
+            self.now = before
+            return reason
+        self._settle()
+        if self.debug:
+            self.check_invariants()
+        return None
+
     def _dispatch(self, seat: int, t: int, token: Any) -> str | None:
         if token.__class__ is Action:
             return getattr(self, self.handlers[token.type])(token)
@@ -403,12 +423,12 @@ class SpeedGame(Game):
             count = 1
         self.changed_at[pile] = now
         self.ready[seat] = False
-        event = Event("played", seat, {"card": card, "from": ROW_IDS[k], "to": CENTRE_IDS[pile],
-                                       "count": count}, now)
-        self.log.append(event)
-        self._events.append(event)
+        self._log.append(("played", seat, {"card": card, "from": ROW_IDS[k],
+                                           "to": CENTRE_IDS[pile], "count": count}, now))
         if not place and self.auto_refill:
-            self._auto_refill(seat)
+            # The row was full before (stress-se keeps it full while the draw pile lasts),
+            # so this is the one place to refill.
+            self._refill_place(seat, k)
         return None
 
     def _missing_card_reason(self, seat: int, k: int, card: str) -> str:
@@ -464,15 +484,13 @@ class SpeedGame(Game):
             targets = [k] if not row[k] else []
         if not targets or not draw:
             return R_NOTHING_TO_REFILL
-        now, log, events = self.now, self.log, self._events
+        now, log = self.now, self._log
         for k in targets:
             if not draw:
                 break
             card = draw.pop()
             row[k].append(card)
-            event = Event("refilled", seat, {"card": card, "to": ROW_IDS[k]}, now)
-            log.append(event)
-            events.append(event)
+            log.append(("refilled", seat, {"card": card, "to": ROW_IDS[k]}, now))
         return None
 
     def _do_combine(self, action: Action) -> str | None:
@@ -509,36 +527,34 @@ class SpeedGame(Game):
 
     # ------------------------------------------------------------------ automatic moves
     def _auto_refill(self, seat: int) -> None:
-        draw = self.draws[seat]
-        if not draw:
-            return
         row = self.rows[seat]
-        stacking = self._stack_refill
-        now, log, events = self.now, self.log, self._events
         for k in range(ROW_SIZE):
-            place = row[k]
-            while not place and draw:
-                card = draw.pop()
-                if stacking:
-                    value = RANK_VALUE[card]
-                    if value:
-                        target = None
-                        for kk in range(ROW_SIZE):
-                            other = row[kk]
-                            if other and RANK_VALUE[other[-1]] == value:
-                                target = kk
-                                break
-                        if target is not None:
-                            row[target].append(card)
-                            event = Event("stacked", seat,
-                                          {"card": card, "to": ROW_IDS[target]}, now)
-                            log.append(event)
-                            events.append(event)
-                            continue
+            if not row[k]:
+                self._refill_place(seat, k)
+
+    def _refill_place(self, seat: int, k: int) -> None:
+        """stress-se's automatic refill of one empty place from the draw pile. With stacking a
+        drawn card whose rank already lies open goes onto that place, and the next is drawn."""
+        draw = self.draws[seat]
+        row = self.rows[seat]
+        place = row[k]
+        now, log = self.now, self._log
+        while draw:
+            card = draw.pop()
+            target = -1
+            value = RANK_VALUE[card]
+            if value and self._stack_refill:  # jokers never stack
+                for kk in range(ROW_SIZE):
+                    other = row[kk]
+                    if other and RANK_VALUE[other[-1]] == value:
+                        target = kk
+                        break
+            if target < 0:
                 place.append(card)
-                event = Event("refilled", seat, {"card": card, "to": ROW_IDS[k]}, now)
-                log.append(event)
-                events.append(event)
+                log.append(("refilled", seat, {"card": card, "to": ROW_IDS[k]}, now))
+                return
+            row[target].append(card)
+            log.append(("stacked", seat, {"card": card, "to": ROW_IDS[target]}, now))
 
     @staticmethod
     def _place_of(row: list[list[str]], card: str) -> int:
@@ -679,25 +695,16 @@ class SpeedGame(Game):
                 t1 = RANK_VALUE[b[-1]]
             # A joker top only counts as the other top when both piles have cards, and then
             # the tops are equal (handled above); alone it counts as 0.
+            fits = self._refresh_fits(self._pair_fit[t0][t1])
             ready = self.ready
-            pair = self._pair_fit[t0][t1]
             refill_is_action = not self.auto_refill
             stuck = True
             for s in range(players):
                 if ready[s]:
                     continue
-                # can_act(s), inlined
-                movable = False
-                for place in rows[s]:
-                    if place and pair[RANK_VALUE[place[-1]]]:
-                        movable = True
-                        break
-                if not movable and refill_is_action and draws[s]:
-                    for place in rows[s]:
-                        if not place:
-                            movable = True
-                            break
-                if movable:
+                # can_act(s): a play, or a refill where that is the player's own move
+                if fits[s] != _NO_FITS or (refill_is_action and draws[s]
+                                           and not all(rows[s])):
                     stuck = False
                     break
             if stuck:
@@ -706,6 +713,21 @@ class SpeedGame(Game):
                 continue
             return
         self.finish_draw("auto-cap")
+
+    def _refresh_fits(self, pair: tuple[int, ...]) -> list[tuple[int, int, int, int]]:
+        """Work out, for every seat and row place, which centre piles the place's top card
+        fits (bit 1: centre-0, bit 2: centre-1; `pair` is a PAIR_FIT row for the current
+        tops). _settle keeps this up to date after every change of a settled game; the stuck
+        check and the bots read it."""
+        fits = self._fits
+        rows = self.rows
+        for s in range(self.players):
+            r0, r1, r2, r3 = rows[s]
+            fits[s] = (pair[RANK_VALUE[r0[-1]]] if r0 else 0,
+                       pair[RANK_VALUE[r1[-1]]] if r1 else 0,
+                       pair[RANK_VALUE[r2[-1]]] if r2 else 0,
+                       pair[RANK_VALUE[r3[-1]]] if r3 else 0)
+        return fits
 
     def finish_win(self, seat: int, reason: str = "out-of-cards") -> None:
         super().finish_win(seat, reason)
@@ -767,81 +789,96 @@ class SpeedGame(Game):
     def bot_candidates(self, seat: int) -> list[tuple[float, Action]]:
         """Scored ideas for rules_engine.bots: call first, then plays that keep a chain going,
         whole stacks, refills and combining."""
-        t, bot_token, token_action = self.now, self._bot_token, self.token_action
-        return [(score, token_action(seat, t, bot_token(seat, token)))
-                for score, token in self._bot_scored(seat)]
+        t, token_action = self.now, self.token_action
+        scores, tokens = self._bot_scored(seat)
+        return [(score, token_action(seat, t, token))
+                for score, token in zip(scores, tokens, strict=True)]
 
-    def _bot_scored(self, seat: int) -> list[tuple[float, tuple]]:
-        """bot_candidates() with small constant tuples instead of Actions (the bots pick one
-        and only that one becomes an Action: see Game._bot_scored). Same order, same
-        scores."""
+    def _bot_scored(self, seat: int) -> tuple[list[float], list[tuple]]:
+        tokens = self._bot_tokens(seat)
+        return self._bot_scores(seat, tokens), tokens
+
+    def _bot_pick(self, seat: int, skill: float, rng: Any) -> tuple | None:
+        # Game._bot_pick with the same draws, but scores are only worked out when the best
+        # one is wanted (most plans have one candidate or none, or pick at random).
+        tokens = self._bot_tokens(seat)
+        n = len(tokens)
+        if n < 2:
+            return tokens[0] if n else None
+        if rng.random() >= skill:
+            return tokens[int(rng.random() * n)]
+        return best_candidate(self._bot_scores(seat, tokens), tokens, rng)
+
+    def _bot_tokens(self, seat: int) -> list[tuple]:
+        """The bots' candidates as compact tokens, in bot_candidates() order: the call, or
+        each fitting row top onto each pile it fits (then as a whole stack), refill, combine.
+        A play names the card it moves and the top it aims at."""
         if self.over:
             return []
         if self.event_on:
             for c in self.calls:
                 if c[0] == seat:
                     return []
-            return [(10.0, _CALL_TOKENS[self._call_pile(seat)])]
-        out: list[tuple[float, tuple]] = []
+            return [_CALL_TOKENS[self._call_pile(seat)]]
         row = self.rows[seat]
-        has_draw = bool(self.draws[seat])
-        a, b = self.centre
-        # the two top values as _top_value() gives them, NO_CARD for an empty pile
-        t0 = t1 = NO_CARD
-        if a:
-            t0 = RANK_VALUE[a[-1]]
-            if t0 == 0:
-                t0 = RANK_VALUE[b[-1]] if b else 0
-        if b:
-            t1 = RANK_VALUE[b[-1]]
-            if t1 == 0:
-                t1 = RANK_VALUE[a[-1]] if a else 0
-        # value of each place's top card, NO_CARD for an empty place (unrolled: ROW_SIZE == 4)
-        r0, r1, r2, r3 = row
-        v0 = RANK_VALUE[r0[-1]] if r0 else NO_CARD
-        v1 = RANK_VALUE[r1[-1]] if r1 else NO_CARD
-        v2 = RANK_VALUE[r2[-1]] if r2 else NO_CARD
-        v3 = RANK_VALUE[r3[-1]] if r3 else NO_CARD
-        vals = (v0, v1, v2, v3)
-        pair = self._pair_fit[t0][t1]
-        neighbours = self._neighbours
-        whole_plays = self.whole_stack_plays
-        for k in range(ROW_SIZE):
-            value = vals[k]
-            fits = pair[value]
-            if not fits:
-                continue
-            # Prefer a card whose neighbour we also hold: the next play is ready.
-            near = neighbours[value]
-            chain = (v0 in near) + (v1 in near) + (v2 in near) + (v3 in near)
-            size = len(row[k])
-            score = 1.0 + chain + (0.5 if size == 1 and has_draw else 0.0)
-            tokens = _PLAY_TOKENS[k]
-            if fits & 1:
-                out.append((score, tokens[0]))
-                if whole_plays and size > 1:
-                    out.append((score + size, tokens[2]))
-            if fits & 2:
-                out.append((score, tokens[1]))
-                if whole_plays and size > 1:
-                    out.append((score + size, tokens[3]))
-        if has_draw:
-            if not self.auto_refill and NO_CARD in vals:
-                out.append((3.0, _REFILL_TOKEN))
+        tokens: list[tuple] = []
+        fit_by_place = self._fits[seat]  # kept up to date by _settle
+        if fit_by_place != _NO_FITS:
+            top0 = self.centre[0][-1] if self.centre[0] else None
+            top1 = self.centre[1][-1] if self.centre[1] else None
+            whole_plays = self.whole_stack_plays
+            for k, fits in enumerate(fit_by_place):
+                if not fits:
+                    continue
+                place = row[k]
+                card = place[-1]
+                stack = whole_plays and len(place) > 1
+                if fits & 1:
+                    tokens.append(("play", k, 0, False, card, top0))
+                    if stack:
+                        tokens.append(("play", k, 0, True, card, top0))
+                if fits & 2:
+                    tokens.append(("play", k, 1, False, card, top1))
+                    if stack:
+                        tokens.append(("play", k, 1, True, card, top1))
+        if self.auto_refill and not self.combine_allowed:
+            return tokens
+        if self.draws[seat]:
+            if not self.auto_refill and not all(row):
+                tokens.append(_REFILL_TOKEN)
             if self.combine_allowed:
+                vals = [RANK_VALUE[place[-1]] if place else NO_CARD for place in row]
                 for i, j in _PAIRS:
                     vi = vals[i]
                     if vi != NO_CARD and vi == vals[j]:
-                        out.append((2.5, _COMBINE_TOKENS[i, j]))
-        return out
+                        tokens.append(_COMBINE_TOKENS[i, j])
+        return tokens
 
-    def _bot_token(self, seat: int, token: tuple) -> tuple:
-        """The compact action (see _dispatch) for a candidate of _bot_scored(): a play names
-        the card it moves and the top it aims at, as seen now."""
-        if token[0] == "play":
-            _, k, p, whole = token
-            return ("play", k, p, whole, self.rows[seat][k][-1], self.centre[p][-1])
-        return token
+    def _bot_scores(self, seat: int, tokens: list[tuple]) -> list[float]:
+        """A preference per token of _bot_tokens(): the call 10; a play 1, plus one for each
+        card in the row that could follow it (the next play is ready), plus 0.5 when it
+        empties its place while the draw pile lasts, plus the stack size for a whole stack;
+        refill 3; combine 2.5."""
+        row = self.rows[seat]
+        values = [RANK_VALUE[place[-1]] if place else NO_CARD for place in row]
+        has_draw = bool(self.draws[seat])
+        neighbours = self._neighbours
+        scores = []
+        for token in tokens:
+            kind = token[0]
+            if kind == "play":
+                k = token[1]
+                near = neighbours[values[k]]
+                size = len(row[k])
+                score = 1.0 + sum([v in near for v in values])
+                if size == 1 and has_draw:
+                    score += 0.5
+                if token[3]:
+                    score += size
+            else:
+                score = _TOKEN_SCORES[kind]
+            scores.append(score)
+        return scores
 
     def _call_pile(self, seat: int) -> int:
         """The pile a sensible player slaps (only stress-se's first-chooses makes it matter)."""
@@ -891,6 +928,8 @@ class SpeedGame(Game):
         self.calls = [list(c) for c in d["calls"]]
         self.last_resolved = d["last_resolved"]
         self.ready = list(d["ready"])
+        t0, t1 = (NO_CARD if v is None else v for v in (self._top_value(0), self._top_value(1)))
+        self._refresh_fits(self._pair_fit[t0][t1])
 
     # ------------------------------------------------------------------ invariants
     def _all_cards(self) -> list[str]:
