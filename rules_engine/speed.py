@@ -41,7 +41,6 @@ _REFILL_TOKEN = ("refill", None)
 _PAIRS = tuple((a, b) for a in range(ROW_SIZE) for b in range(a + 1, ROW_SIZE))
 _COMBINE_TOKENS = {(a, b): ("combine", a, b) for a, b in _PAIRS}
 _TOKEN_SCORES = {"call": 10.0, "refill": 3.0, "combine": 2.5}
-_NO_FITS = (0, 0, 0, 0)
 
 
 def _build_fit_table(wrap: bool, jokers: bool) -> list[list[bool]]:
@@ -77,7 +76,21 @@ def _build_pair_fit(table: list[list[bool]]) -> list[list[tuple[int, ...]]]:
              for t1 in range(NO_CARD + 1)] for t0 in range(NO_CARD + 1)]
 
 
-_PAIR_FIT_TABLES = {key: _build_pair_fit(table) for key, table in _FIT_TABLES.items()}
+def _build_place_fit(pair_fit: list[list[tuple[int, ...]]]) -> list[list[tuple]]:
+    # PLACE_FIT[t0][t1][k][card value]: PAIR_FIT's two bits moved to row place k's pair
+    # (bits 2k and 2k+1), so one seat's whole row is a single int: four lookups and three ors.
+    return [[tuple(tuple(bits << 2 * k for bits in row) for k in range(ROW_SIZE))
+             for row in by_t1] for by_t1 in pair_fit]
+
+
+_PLACE_FIT_TABLES = {key: _build_place_fit(_build_pair_fit(table))
+                     for key, table in _FIT_TABLES.items()}
+
+#: CANDIDATES[row fit code]: the (row place, centre pile) plays it allows, in the bots' order.
+_CANDIDATES = tuple(
+    tuple((k, pile) for k in range(ROW_SIZE) for pile in (0, 1) if code >> (2 * k + pile) & 1)
+    for code in range(1 << 2 * ROW_SIZE)
+)
 
 #: NEIGHBOURS[card value]: the other card values (never a joker) that fit onto it; the bots
 #: count them in their row to prefer a play that leaves the next play ready.
@@ -102,6 +115,10 @@ R_NOTHING_TO_REFILL = "nothing-to-refill"
 R_NOT_ALLOWED = "not-allowed"
 R_NOT_EQUAL = "not-equal"
 R_ALREADY_READY = "already-ready"
+
+
+def _row_values(row: list[list[str]]) -> list[int]:
+    return [RANK_VALUE[place[-1]] if place else NO_CARD for place in row]
 
 
 class SpeedGame(Game):
@@ -140,14 +157,18 @@ class SpeedGame(Game):
         self.calls: list[list] = []  # [seat, t, pile index]
         self.last_resolved: int | None = None
         self.ready: list[bool] = [False] * self.players
-        self._fits: list[tuple[int, int, int, int]] = [_NO_FITS] * self.players
+        # Derived from rows and centre, never serialised: each row place's top value
+        # (NO_CARD when empty), kept in step with every change of a row, and each seat's row
+        # fit code (see _refresh_fits), kept by _settle.
+        self._row_values: list[list[int]] = [[NO_CARD] * ROW_SIZE for _ in range(self.players)]
+        self._fits: list[int] = [0] * self.players
         # Locals, not attributes: CPython 3.13 keeps an instance's attributes inline (the
         # fast attribute loads the hot paths rely on) only up to 30 names; these games sit
         # just below that, so every new attribute must earn its place.
         tables = bool(self._wraps()), bool(self._jokers_wild())
         self._fit = _FIT_TABLES[tables]
         self._neighbours = _NEIGHBOUR_TABLES[tables]
-        self._pair_fit = _PAIR_FIT_TABLES[tables]
+        self._place_fit = _PLACE_FIT_TABLES[tables]
         # Option-derived switches the hot paths read (options never change during a game).
         self._stack_refill = self._stacking()
 
@@ -199,7 +220,11 @@ class SpeedGame(Game):
         for seat, cards in enumerate(self._deck()):
             self.draws[seat] = cards
             self._lay_out(seat)
+        self._recount_rows()
         self._turn_all_home("start")
+
+    def _recount_rows(self) -> None:
+        self._row_values = [_row_values(row) for row in self.rows]
 
     def _lay_out(self, seat: int) -> None:
         draw, row = self.draws[seat], self.rows[seat]
@@ -245,6 +270,7 @@ class SpeedGame(Game):
         ready = position.get("ready")
         if ready is not None:
             self.ready = [bool(r) for r in ready]
+        self._recount_rows()
         problems = self._check_shapes(settled=False)
         if problems:
             raise PositionError("; ".join(problems))
@@ -421,6 +447,8 @@ class SpeedGame(Game):
         else:
             top.append(place.pop())
             count = 1
+        if not place:  # a stack left below keeps its rank
+            self._row_values[seat][k] = NO_CARD
         self.changed_at[pile] = now
         self.ready[seat] = False
         self._log.append(("played", seat, {"card": card, "from": ROW_IDS[k],
@@ -484,12 +512,13 @@ class SpeedGame(Game):
             targets = [k] if not row[k] else []
         if not targets or not draw:
             return R_NOTHING_TO_REFILL
-        now, log = self.now, self._log
+        now, log, values = self.now, self._log, self._row_values[seat]
         for k in targets:
             if not draw:
                 break
             card = draw.pop()
             row[k].append(card)
+            values[k] = RANK_VALUE[card]
             log.append(("refilled", seat, {"card": card, "to": ROW_IDS[k]}, now))
         return None
 
@@ -510,6 +539,7 @@ class SpeedGame(Game):
         count = len(row[a])
         row[b].extend(row[a])
         row[a].clear()
+        self._row_values[seat][a] = NO_CARD
         self._emit("combined", seat, **{"from": ROW_IDS[a]}, to=ROW_IDS[b], count=count)
         return None
 
@@ -538,23 +568,20 @@ class SpeedGame(Game):
         draw = self.draws[seat]
         row = self.rows[seat]
         place = row[k]
+        values = self._row_values[seat]
         now, log = self.now, self._log
         while draw:
             card = draw.pop()
-            target = -1
             value = RANK_VALUE[card]
-            if value and self._stack_refill:  # jokers never stack
-                for kk in range(ROW_SIZE):
-                    other = row[kk]
-                    if other and RANK_VALUE[other[-1]] == value:
-                        target = kk
-                        break
-            if target < 0:
-                place.append(card)
-                log.append(("refilled", seat, {"card": card, "to": ROW_IDS[k]}, now))
-                return
-            row[target].append(card)
-            log.append(("stacked", seat, {"card": card, "to": ROW_IDS[target]}, now))
+            if value and self._stack_refill and value in values:  # jokers never stack
+                target = values.index(value)
+                row[target].append(card)
+                log.append(("stacked", seat, {"card": card, "to": ROW_IDS[target]}, now))
+                continue
+            place.append(card)
+            values[k] = value
+            log.append(("refilled", seat, {"card": card, "to": ROW_IDS[k]}, now))
+            return
 
     @staticmethod
     def _place_of(row: list[list[str]], card: str) -> int:
@@ -695,7 +722,7 @@ class SpeedGame(Game):
                 t1 = RANK_VALUE[b[-1]]
             # A joker top only counts as the other top when both piles have cards, and then
             # the tops are equal (handled above); alone it counts as 0.
-            fits = self._refresh_fits(self._pair_fit[t0][t1])
+            fits = self._refresh_fits(self._place_fit[t0][t1])
             ready = self.ready
             refill_is_action = not self.auto_refill
             stuck = True
@@ -703,7 +730,7 @@ class SpeedGame(Game):
                 if ready[s]:
                     continue
                 # can_act(s): a play, or a refill where that is the player's own move
-                if fits[s] != _NO_FITS or (refill_is_action and draws[s]
+                if fits[s] or (refill_is_action and draws[s]
                                            and not all(rows[s])):
                     stuck = False
                     break
@@ -714,19 +741,15 @@ class SpeedGame(Game):
             return
         self.finish_draw("auto-cap")
 
-    def _refresh_fits(self, pair: tuple[int, ...]) -> list[tuple[int, int, int, int]]:
-        """Work out, for every seat and row place, which centre piles the place's top card
-        fits (bit 1: centre-0, bit 2: centre-1; `pair` is a PAIR_FIT row for the current
-        tops). _settle keeps this up to date after every change of a settled game; the stuck
-        check and the bots read it."""
+    def _refresh_fits(self, place_fit: tuple[tuple[int, ...], ...]) -> list[int]:
+        """Work out each seat's row fit code: bits 2k and 2k+1 say that row place k's top card
+        fits centre-0 and centre-1 (`place_fit` is the PLACE_FIT entry of the current tops).
+        _settle keeps it up to date after every change of a settled game; the stuck check
+        and the bots read it."""
+        q0, q1, q2, q3 = place_fit
         fits = self._fits
-        rows = self.rows
-        for s in range(self.players):
-            r0, r1, r2, r3 = rows[s]
-            fits[s] = (pair[RANK_VALUE[r0[-1]]] if r0 else 0,
-                       pair[RANK_VALUE[r1[-1]]] if r1 else 0,
-                       pair[RANK_VALUE[r2[-1]]] if r2 else 0,
-                       pair[RANK_VALUE[r3[-1]]] if r3 else 0)
+        for s, (v0, v1, v2, v3) in enumerate(self._row_values):
+            fits[s] = q0[v0] | q1[v1] | q2[v2] | q3[v3]
         return fits
 
     def finish_win(self, seat: int, reason: str = "out-of-cards") -> None:
@@ -821,33 +844,26 @@ class SpeedGame(Game):
                     return []
             return [_CALL_TOKENS[self._call_pile(seat)]]
         row = self.rows[seat]
+        code = self._fits[seat]  # kept up to date by _settle
         tokens: list[tuple] = []
-        fit_by_place = self._fits[seat]  # kept up to date by _settle
-        if fit_by_place != _NO_FITS:
-            top0 = self.centre[0][-1] if self.centre[0] else None
-            top1 = self.centre[1][-1] if self.centre[1] else None
-            whole_plays = self.whole_stack_plays
-            for k, fits in enumerate(fit_by_place):
-                if not fits:
-                    continue
-                place = row[k]
-                card = place[-1]
-                stack = whole_plays and len(place) > 1
-                if fits & 1:
-                    tokens.append(("play", k, 0, False, card, top0))
-                    if stack:
-                        tokens.append(("play", k, 0, True, card, top0))
-                if fits & 2:
-                    tokens.append(("play", k, 1, False, card, top1))
-                    if stack:
-                        tokens.append(("play", k, 1, True, card, top1))
+        if code:
+            c0, c1 = self.centre
+            tops = (c0[-1] if c0 else None, c1[-1] if c1 else None)
+            if self.whole_stack_plays:
+                for k, p in _CANDIDATES[code]:
+                    place = row[k]
+                    tokens.append(("play", k, p, False, place[-1], tops[p]))
+                    if len(place) > 1:
+                        tokens.append(("play", k, p, True, place[-1], tops[p]))
+            else:
+                tokens = [("play", k, p, False, row[k][-1], tops[p]) for k, p in _CANDIDATES[code]]
         if self.auto_refill and not self.combine_allowed:
             return tokens
         if self.draws[seat]:
             if not self.auto_refill and not all(row):
                 tokens.append(_REFILL_TOKEN)
             if self.combine_allowed:
-                vals = [RANK_VALUE[place[-1]] if place else NO_CARD for place in row]
+                vals = self._row_values[seat]
                 for i, j in _PAIRS:
                     vi = vals[i]
                     if vi != NO_CARD and vi == vals[j]:
@@ -860,7 +876,7 @@ class SpeedGame(Game):
         empties its place while the draw pile lasts, plus the stack size for a whole stack;
         refill 3; combine 2.5."""
         row = self.rows[seat]
-        values = [RANK_VALUE[place[-1]] if place else NO_CARD for place in row]
+        values = self._row_values[seat]
         has_draw = bool(self.draws[seat])
         neighbours = self._neighbours
         scores = []
@@ -928,8 +944,9 @@ class SpeedGame(Game):
         self.calls = [list(c) for c in d["calls"]]
         self.last_resolved = d["last_resolved"]
         self.ready = list(d["ready"])
+        self._recount_rows()
         t0, t1 = (NO_CARD if v is None else v for v in (self._top_value(0), self._top_value(1)))
-        self._refresh_fits(self._pair_fit[t0][t1])
+        self._refresh_fits(self._place_fit[t0][t1])
 
     # ------------------------------------------------------------------ invariants
     def _all_cards(self) -> list[str]:
@@ -958,6 +975,8 @@ class SpeedGame(Game):
                     problems.append(f"seat {s} row-{k}: jokers never stack")
             if self.auto_refill and self.draws[s] and any(not p for p in row):
                 problems.append(f"seat {s}: the row must be full while the draw pile lasts")
+            if self._row_values[s] != _row_values(row):
+                problems.append(f"seat {s}: the row's top values are out of step")
         if settled and not self.over and self.tops_equal() and not self.event_on:
             problems.append("equal tops without the equal-rank event")
         return problems

@@ -21,9 +21,9 @@ OPTIONS = (
 class StressDE(SpeedGame):
     ready_action = True
 
-    def __init__(self, **kw) -> None:
-        super().__init__(**kw)
-        self.gesture = "knock" if self.options.get("knocking") else "shout"
+    @property
+    def gesture(self) -> str:  # type: ignore[override]
+        return "knock" if self.options.get("knocking") else "shout"
 
     def _jokers_wild(self) -> bool:
         return self.options["jokers"] > 0

@@ -22,10 +22,10 @@ OPTIONS = (
 class StressSE(SpeedGame):
     auto_refill = True
 
-    def __init__(self, **kw) -> None:
-        super().__init__(**kw)
+    @property
+    def gesture(self) -> str:  # type: ignore[override]
         # Snäll Stress changes the word on the sheet, never the mechanics.
-        self.gesture = "point" if self.options.get("gentle") else "slap"
+        return "point" if self.options.get("gentle") else "slap"
 
     def _stacking(self) -> bool:
         return self.options["stacking"]
