@@ -63,23 +63,34 @@ def next_bot_action(game, seat: int, level: str | Level, rng: random.Random, *,
                     not_before: int | None = None) -> Action | None:
     """The bot's next action, timestamped now (or not_before) + its reaction time; None when
     it has nothing to do (the engine turns new cards by itself when nobody can move)."""
-    plan = plan_bot_action(game, seat, level, rng, not_before=not_before)
+    plan = Bot(seat, level, rng, game.bot_call_types).plan(game, not_before)
     return None if plan is None else game.token_action(seat, plan[0], plan[1])
 
 
-def plan_bot_action(game, seat: int, level: str | Level, rng: random.Random, *,
-                    not_before: int | None = None) -> tuple[int, object] | None:
-    """next_bot_action() as (t, compact token) for Game.apply_token: the simulations' form,
-    which builds no Action. The same random draws, so the same decisions."""
-    lvl = level if level.__class__ is Level else get_level(level)
-    token = game._bot_pick(seat, lvl.skill, rng)
-    if token is None:
-        return None
-    now = game.now
-    start = now if not_before is None or not_before < now else not_before
-    if token[0] in game.bot_call_types:
-        delay = reaction_ms(lvl, rng, call=True)
-    else:  # reaction_ms(call=False), inlined
-        lo, hi = lvl.move_ms
-        delay = lo + int(rng.random() * (hi - lo + 1))
-    return start + delay, token
+class Bot:
+    """One seat's bot for a whole game: its level, its random generator and its reaction
+    times, ready for the simulation loop."""
+
+    __slots__ = ("call_types", "level", "move_lo", "move_span", "rng", "seat", "skill")
+
+    def __init__(self, seat: int, level: str | Level, rng: random.Random,
+                 call_types: frozenset[str]) -> None:
+        self.seat = seat
+        self.level = get_level(level)
+        self.rng = rng
+        self.skill = self.level.skill
+        lo, hi = self.level.move_ms
+        self.move_lo, self.move_span = lo, hi - lo + 1
+        self.call_types = call_types
+
+    def plan(self, game, not_before: int | None = None) -> tuple[int, object, bool] | None:
+        """(t, compact token for Game.apply_token, whether it is a call) or None: what the bot
+        does next and when, after its reaction time from now (or from not_before)."""
+        token = game._bot_pick(self.seat, self.skill, self.rng)
+        if token is None:
+            return None
+        now = game.now
+        start = now if not_before is None or not_before < now else not_before
+        if token[0] in self.call_types:
+            return start + reaction_ms(self.level, self.rng, call=True), token, True
+        return start + self.move_lo + int(self.rng.random() * self.move_span), token, False

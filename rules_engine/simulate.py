@@ -11,7 +11,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from rules_engine.bots import get_level, plan_bot_action
+from rules_engine.bots import Bot, get_level
 from rules_engine.game import InvariantError
 from rules_engine.registry import get_variant, new_game
 
@@ -42,13 +42,13 @@ def play_game(slug: str, *, seed: int = 0, options: dict | None = None,
     if game is None:
         game = new_game(slug, players=players, seed=seed, options=options)
     n = game.players
-    lv = [get_level(levels[s % len(levels)]) for s in range(n)]
-    rngs = [random.Random(seed * 7919 + s) for s in range(n)]
-    # Each seat's plan: (t, compact token) from plan_bot_action, or None to plan anew.
+    call_types = game.bot_call_types
+    bots = [Bot(s, levels[s % len(levels)], random.Random(seed * 7919 + s), call_types)
+            for s in range(n)]
+    # Each seat's plan: (t, compact token, is a call) from Bot.plan, or None to plan anew.
     plans: list = [None] * n
     # The phase each call plan was made in (only read for call plans).
     plan_phase: list = [None] * n
-    call_types = game.bot_call_types
     stats = GameStats()
     seats = range(n)
     apply_token, advance, next_deadline = game.apply_token, game.advance, game.next_deadline
@@ -63,8 +63,8 @@ def play_game(slug: str, *, seed: int = 0, options: dict | None = None,
         for s in seats:
             p = plans[s]
             if p is None:
-                p = plans[s] = plan_bot_action(game, s, lv[s], rngs[s])
-                if p is not None and p[1][0] in call_types:
+                p = plans[s] = bots[s].plan(game)
+                if p is not None and p[2]:
                     plan_phase[s] = game.phase
             if p is not None and (best is None or p[0] < best[0]):
                 best, seat = p, s
@@ -78,7 +78,7 @@ def play_game(slug: str, *, seed: int = 0, options: dict | None = None,
         if best is None:
             game.finish_draw("no-moves")  # a variant left everyone without a move
             break
-        t, token = best
+        t, token, is_call = best
         reason = apply_token(seat, t, token)
         if record is not None:
             record.append(("apply", game.token_action(seat, t, token)))
@@ -91,7 +91,7 @@ def play_game(slug: str, *, seed: int = 0, options: dict | None = None,
                 stats.invariant_violations += 1
         if reason is None:
             accepted += 1
-            if token[0] in call_types:
+            if is_call:
                 calls += 1
             now = game.now
             phase = None
@@ -99,7 +99,7 @@ def play_game(slug: str, *, seed: int = 0, options: dict | None = None,
                 p = plans[s]
                 if p is None or p[0] - now <= COMMIT_MS:
                     continue
-                if p[1][0] in call_types:
+                if p[2]:
                     if phase is None:
                         phase = game.phase
                     if plan_phase[s] == phase:
@@ -107,8 +107,8 @@ def play_game(slug: str, *, seed: int = 0, options: dict | None = None,
                 plans[s] = None
         else:
             stats.reasons[reason] = stats.reasons.get(reason, 0) + 1
-            p = plans[seat] = plan_bot_action(game, seat, lv[seat], rngs[seat], not_before=t)
-            if p is not None and p[1][0] in call_types:
+            p = plans[seat] = bots[seat].plan(game, t)
+            if p is not None and p[2]:
                 plan_phase[seat] = game.phase
     stats.actions, stats.accepted, stats.calls = actions, accepted, calls
     stats.rejected = actions - accepted

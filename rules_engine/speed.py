@@ -92,11 +92,13 @@ _CANDIDATES = tuple(
     for code in range(1 << 2 * ROW_SIZE)
 )
 
-#: NEIGHBOURS[card value]: the other card values (never a joker) that fit onto it; the bots
-#: count them in their row to prefer a play that leaves the next play ready.
-_NEIGHBOUR_TABLES = {
-    key: [frozenset(v for v in range(1, 14) if v != value and table[v][value])
-          for value in range(14)]
+#: FOLLOWS[card value][other value]: 1 when a card of the other value (never a joker, never
+#: the same value, never NO_CARD) fits onto it. The bots count these in their row to prefer a
+#: play that leaves the next play ready.
+_FOLLOW_TABLES = {
+    key: [tuple(int(value < NO_CARD and 0 < v < NO_CARD and v != value and table[v][value])
+                for v in range(NO_CARD + 1))
+          for value in range(NO_CARD + 1)]
     for key, table in _FIT_TABLES.items()
 }
 
@@ -143,6 +145,12 @@ class SpeedGame(Game):
     ready_action: ClassVar[bool] = False
     #: the word on the sheet for the call gesture (events carry it for narration).
     gesture: ClassVar[str] = "slap"
+    #: the bots' only moves are plays and the call (no refill or combine action).
+    _plays_only: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        cls._plays_only = cls.auto_refill and not cls.combine_allowed
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
@@ -167,7 +175,7 @@ class SpeedGame(Game):
         # just below that, so every new attribute must earn its place.
         tables = bool(self._wraps()), bool(self._jokers_wild())
         self._fit = _FIT_TABLES[tables]
-        self._neighbours = _NEIGHBOUR_TABLES[tables]
+        self._follows = _FOLLOW_TABLES[tables]
         self._place_fit = _PLACE_FIT_TABLES[tables]
         # Option-derived switches the hot paths read (options never change during a game).
         self._stack_refill = self._stacking()
@@ -700,10 +708,11 @@ class SpeedGame(Game):
         for _ in range(MAX_AUTO_STEPS):
             if self.over:
                 return
-            for seat in range(players):
-                if not draws[seat] and not any(rows[seat]):
-                    self.finish_win(seat)
-                    return
+            if not all(draws):  # only a player without a draw pile can be out of cards
+                for seat in range(players):
+                    if not draws[seat] and not any(rows[seat]):
+                        self.finish_win(seat)
+                        return
             if self.event_on:
                 return
             # tops_equal() and the top values, inlined
@@ -847,17 +856,17 @@ class SpeedGame(Game):
         code = self._fits[seat]  # kept up to date by _settle
         tokens: list[tuple] = []
         if code:
-            c0, c1 = self.centre
-            tops = (c0[-1] if c0 else None, c1[-1] if c1 else None)
+            centre = self.centre  # a pile a card fits on is never empty
             if self.whole_stack_plays:
                 for k, p in _CANDIDATES[code]:
                     place = row[k]
-                    tokens.append(("play", k, p, False, place[-1], tops[p]))
+                    tokens.append(("play", k, p, False, place[-1], centre[p][-1]))
                     if len(place) > 1:
-                        tokens.append(("play", k, p, True, place[-1], tops[p]))
+                        tokens.append(("play", k, p, True, place[-1], centre[p][-1]))
             else:
-                tokens = [("play", k, p, False, row[k][-1], tops[p]) for k, p in _CANDIDATES[code]]
-        if self.auto_refill and not self.combine_allowed:
+                tokens = [("play", k, p, False, row[k][-1], centre[p][-1])
+                          for k, p in _CANDIDATES[code]]
+        if self._plays_only:
             return tokens
         if self.draws[seat]:
             if not self.auto_refill and not all(row):
@@ -876,17 +885,17 @@ class SpeedGame(Game):
         empties its place while the draw pile lasts, plus the stack size for a whole stack;
         refill 3; combine 2.5."""
         row = self.rows[seat]
-        values = self._row_values[seat]
+        v0, v1, v2, v3 = self._row_values[seat]
         has_draw = bool(self.draws[seat])
-        neighbours = self._neighbours
+        follows = self._follows
         scores = []
         for token in tokens:
             kind = token[0]
             if kind == "play":
                 k = token[1]
-                near = neighbours[values[k]]
+                near = follows[(v0, v1, v2, v3)[k]]
                 size = len(row[k])
-                score = 1.0 + sum([v in near for v in values])
+                score = 1.0 + (near[v0] + near[v1] + near[v2] + near[v3])
                 if size == 1 and has_draw:
                     score += 0.5
                 if token[3]:
