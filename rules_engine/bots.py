@@ -71,7 +71,8 @@ class Bot:
     """One seat's bot for a whole game: its level, its random generator and its reaction
     times, ready for the simulation loop."""
 
-    __slots__ = ("call_types", "level", "move_lo", "move_span", "rng", "seat", "skill")
+    __slots__ = ("call_phase", "call_types", "level", "move_lo", "move_span", "rng", "seat",
+                 "skill")
 
     def __init__(self, seat: int, level: str | Level, rng: random.Random,
                  call_types: frozenset[str]) -> None:
@@ -82,6 +83,9 @@ class Bot:
         lo, hi = self.level.move_ms
         self.move_lo, self.move_span = lo, hi - lo + 1
         self.call_types = call_types
+        #: the game's phase when the bot last planned a call (a call plan stays good while
+        #: the phase lasts).
+        self.call_phase: str | None = None
 
     def plan(self, game, not_before: int | None = None) -> tuple[int, object, bool] | None:
         """(t, compact token for Game.apply_token, whether it is a call) or None: what the bot
@@ -92,5 +96,6 @@ class Bot:
         now = game.now
         start = now if not_before is None or not_before < now else not_before
         if token[0] in self.call_types:
+            self.call_phase = game.phase
             return start + reaction_ms(self.level, self.rng, call=True), token, True
         return start + self.move_lo + int(self.rng.random() * self.move_span), token, False

@@ -154,7 +154,7 @@ class Game:
             return Result(False, R_UNKNOWN_ACTION, [])
         mark = len(self._log)
         reason = self._run(action.player, t, action)
-        return Result(reason is None, reason, self.log[mark:])
+        return Result(reason is None, reason, self._events_since(mark))
 
     def apply_token(self, seat: int, t: int, token: Any) -> str | None:
         """apply() for the engine's compact action form (what `_bot_scored` lists; OpenSpiel
@@ -213,7 +213,7 @@ class Game:
             self.now = t
         if self.debug:
             self.check_invariants()
-        return self.log[mark:]
+        return self._events_since(mark)
 
     def _run_due(self, t: int) -> None:
         due = self.next_deadline()
@@ -246,6 +246,11 @@ class Game:
         if len(events) < len(raw):
             events.extend([Event(*record) for record in raw[len(events):]])
         return events
+
+    def _events_since(self, mark: int) -> list[Event]:
+        # Only the new records: building the whole log here would cost every caller of
+        # advance() (the simulations call it after each tie window) the game's full history.
+        return [Event(*record) for record in self._log[mark:]]
 
     def _emit(self, code: str, player: int | None = None, **data: Any) -> None:
         self._log.append((code, player, data, self.now))

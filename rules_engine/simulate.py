@@ -47,12 +47,10 @@ def play_game(slug: str, *, seed: int = 0, options: dict | None = None,
             for s in range(n)]
     # Each seat's plan: (t, compact token, is a call) from Bot.plan, or None to plan anew.
     plans: list = [None] * n
-    # The phase each call plan was made in (only read for call plans).
-    plan_phase: list = [None] * n
     stats = GameStats()
     seats = range(n)
     apply_token, advance, next_deadline = game.apply_token, game.advance, game.next_deadline
-    actions = accepted = calls = 0
+    actions = rejected = calls = 0
     while not game.over:
         if actions >= max_actions:
             game.finish_draw("cap")
@@ -64,9 +62,9 @@ def play_game(slug: str, *, seed: int = 0, options: dict | None = None,
             p = plans[s]
             if p is None:
                 p = plans[s] = bots[s].plan(game)
-                if p is not None and p[2]:
-                    plan_phase[s] = game.phase
-            if p is not None and (best is None or p[0] < best[0]):
+                if p is None:
+                    continue
+            if best is None or p[0] < best[0]:
                 best, seat = p, s
         deadline = next_deadline()
         if deadline is not None and (best is None or deadline < best[0]):
@@ -83,33 +81,31 @@ def play_game(slug: str, *, seed: int = 0, options: dict | None = None,
         if record is not None:
             record.append(("apply", game.token_action(seat, t, token)))
         actions += 1
-        plans[seat] = None
         if check:
             try:
                 game.check_invariants()
             except InvariantError:
                 stats.invariant_violations += 1
         if reason is None:
-            accepted += 1
-            if is_call:
-                calls += 1
-            now = game.now
+            plans[seat] = None
+            calls += is_call
+            committed = game.now + COMMIT_MS
             phase = None
             for s in seats:
                 p = plans[s]
-                if p is None or p[0] - now <= COMMIT_MS:
+                if p is None or p[0] <= committed:
                     continue
                 if p[2]:
                     if phase is None:
                         phase = game.phase
-                    if plan_phase[s] == phase:
+                    if bots[s].call_phase == phase:
                         continue
                 plans[s] = None
         else:
+            rejected += 1
             stats.reasons[reason] = stats.reasons.get(reason, 0) + 1
-            p = plans[seat] = bots[seat].plan(game, t)
-            if p is not None and p[2]:
-                plan_phase[seat] = game.phase
+            plans[seat] = bots[seat].plan(game, t)
+    accepted = actions - rejected
     stats.actions, stats.accepted, stats.calls = actions, accepted, calls
     stats.rejected = actions - accepted
     if not check:

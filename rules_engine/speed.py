@@ -86,9 +86,11 @@ def _build_place_fit(pair_fit: list[list[tuple[int, ...]]]) -> list[list[tuple]]
 _PLACE_FIT_TABLES = {key: _build_place_fit(_build_pair_fit(table))
                      for key, table in _FIT_TABLES.items()}
 
-#: CANDIDATES[row fit code]: the (row place, centre pile) plays it allows, in the bots' order.
+#: CANDIDATES[row fit code]: the one-card plays it allows, in the bots' order, as tokens
+#: without the card and the top ("play", row place, centre pile, False).
 _CANDIDATES = tuple(
-    tuple((k, pile) for k in range(ROW_SIZE) for pile in (0, 1) if code >> (2 * k + pile) & 1)
+    tuple(("play", k, pile, False)
+          for k in range(ROW_SIZE) for pile in (0, 1) if code >> (2 * k + pile) & 1)
     for code in range(1 << 2 * ROW_SIZE)
 )
 
@@ -733,6 +735,8 @@ class SpeedGame(Game):
             # the tops are equal (handled above); alone it counts as 0.
             fits = self._refresh_fits(self._place_fit[t0][t1])
             ready = self.ready
+            if True not in ready and any(fits):
+                return  # somebody can play: the usual case, settled
             refill_is_action = not self.auto_refill
             stuck = True
             for s in range(players):
@@ -833,6 +837,19 @@ class SpeedGame(Game):
     def _bot_pick(self, seat: int, skill: float, rng: Any) -> tuple | None:
         # Game._bot_pick with the same draws, but scores are only worked out when the best
         # one is wanted (most plans have one candidate or none, or pick at random).
+        if self._plays_only and not self.event_on and not self.over:
+            # Only plays: pick among the fit table's candidates, complete only the pick.
+            candidates = _CANDIDATES[self._fits[seat]]
+            n = len(candidates)
+            if n == 0:
+                return None
+            if n == 1:
+                _, k, p, _ = candidates[0]
+            elif rng.random() >= skill:
+                _, k, p, _ = candidates[int(rng.random() * n)]
+            else:
+                _, k, p, _ = best_candidate(self._bot_scores(seat, candidates), candidates, rng)
+            return ("play", k, p, False, self.rows[seat][k][-1], self.centre[p][-1])
         tokens = self._bot_tokens(seat)
         n = len(tokens)
         if n < 2:
@@ -858,14 +875,14 @@ class SpeedGame(Game):
         if code:
             centre = self.centre  # a pile a card fits on is never empty
             if self.whole_stack_plays:
-                for k, p in _CANDIDATES[code]:
+                for _, k, p, _ in _CANDIDATES[code]:
                     place = row[k]
                     tokens.append(("play", k, p, False, place[-1], centre[p][-1]))
                     if len(place) > 1:
                         tokens.append(("play", k, p, True, place[-1], centre[p][-1]))
             else:
                 tokens = [("play", k, p, False, row[k][-1], centre[p][-1])
-                          for k, p in _CANDIDATES[code]]
+                          for _, k, p, _ in _CANDIDATES[code]]
         if self._plays_only:
             return tokens
         if self.draws[seat]:
