@@ -81,8 +81,12 @@ def adjacent(a: str, b: str, wrap: bool = True) -> bool:
 
 def full_deck(decks: int = 1, jokers: int = 0) -> list[str]:
     """All cards of `decks` 52-card decks plus `jokers` jokers, in a fixed order."""
-    one = [r + s for s in SUITS for r in RANKS]
-    return one * decks + [JOKER] * jokers
+    return list(_ONE_DECK) * decks + [JOKER] * jokers
+
+
+# The same string objects for every game: their hashes are computed once per process, and
+# the engine's dict lookups and comparisons of cards stay cheap.
+_ONE_DECK = tuple(r + s for s in SUITS for r in RANKS)
 
 
 def _shuffle_getrandbits(rng: random.Random, x: list) -> None:
