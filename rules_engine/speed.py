@@ -125,6 +125,15 @@ def _row_values(row: list[list[str]]) -> list[int]:
     return [RANK_VALUE[place[-1]] if place else NO_CARD for place in row]
 
 
+def _fit_codes(place_fit: tuple[tuple[int, ...], ...], row_values: list[list[int]]) -> list[int]:
+    """Each seat's row fit code: bits 2k and 2k+1 say that row place k's top card fits
+    centre-0 and centre-1 (`place_fit` is the PLACE_FIT entry of the current tops). _settle
+    keeps SpeedGame._fits up to date after every change of a settled game; plays, the stuck
+    check and the bots read it."""
+    q0, q1, q2, q3 = place_fit
+    return [q0[v0] | q1[v1] | q2[v2] | q3[v3] for v0, v1, v2, v3 in row_values]
+
+
 class SpeedGame(Game):
     handlers: ClassVar[dict[str, str]] = {
         "play": "_do_play",
@@ -169,7 +178,7 @@ class SpeedGame(Game):
         self.ready: list[bool] = [False] * self.players
         # Derived from rows and centre, never serialised: each row place's top value
         # (NO_CARD when empty), kept in step with every change of a row, and each seat's row
-        # fit code (see _refresh_fits), kept by _settle.
+        # fit code (see _fit_codes), kept by _settle.
         self._row_values: list[list[int]] = [[NO_CARD] * ROW_SIZE for _ in range(self.players)]
         self._fits: list[int] = [0] * self.players
         # Locals, not attributes: CPython 3.13 keeps an instance's attributes inline (the
@@ -419,8 +428,8 @@ class SpeedGame(Game):
 
     def _play(self, seat: int, k: int, pile: int, whole: Any, card: str,
               onto: str | None) -> str | None:
-        # The hot path of every game: the checks of fits() and _top_value() are inlined,
-        # in the documented order of the reason codes.
+        # The hot path of every game; the checks come in the documented order of the reason
+        # codes.
         if whole and not self.whole_stack_plays:
             return R_NOT_ALLOWED
         if self.event_on:
@@ -434,19 +443,12 @@ class SpeedGame(Game):
         top = centre[pile]
         if onto is not None and (not top or top[-1] != onto):
             return R_TOO_SLOW
-        if top:
-            top_value = RANK_VALUE[top[-1]]
-            if top_value == 0:  # a joker on top counts as the other top's rank
-                other = centre[1 - pile]
-                top_value = RANK_VALUE[other[-1]] if other else 0
-            fits = self._fit[RANK_VALUE[card]][top_value]
-        else:
-            fits = False
         now = self.now
-        if not fits:
+        # The fit codes _settle keeps: does row place k's top card fit this pile's top?
+        if not (self._fits[seat] >> (2 * k + pile)) & 1:
             if now - self.changed_at[pile] < TIE_WINDOW_MS:
                 return R_TOO_SLOW
-            if top and RANK_VALUE[card] == top_value:
+            if top and RANK_VALUE[card] == self._top_value(pile):
                 return R_EQUAL_RANK
             return R_NOT_ADJACENT
         # accepted
@@ -733,7 +735,7 @@ class SpeedGame(Game):
                 t1 = RANK_VALUE[b[-1]]
             # A joker top only counts as the other top when both piles have cards, and then
             # the tops are equal (handled above); alone it counts as 0.
-            fits = self._refresh_fits(self._place_fit[t0][t1])
+            fits = self._fits = _fit_codes(self._place_fit[t0][t1], self._row_values)
             ready = self.ready
             if True not in ready and any(fits):
                 return  # somebody can play: the usual case, settled
@@ -753,17 +755,6 @@ class SpeedGame(Game):
                 continue
             return
         self.finish_draw("auto-cap")
-
-    def _refresh_fits(self, place_fit: tuple[tuple[int, ...], ...]) -> list[int]:
-        """Work out each seat's row fit code: bits 2k and 2k+1 say that row place k's top card
-        fits centre-0 and centre-1 (`place_fit` is the PLACE_FIT entry of the current tops).
-        _settle keeps it up to date after every change of a settled game; the stuck check
-        and the bots read it."""
-        q0, q1, q2, q3 = place_fit
-        fits = self._fits
-        for s, (v0, v1, v2, v3) in enumerate(self._row_values):
-            fits[s] = q0[v0] | q1[v1] | q2[v2] | q3[v3]
-        return fits
 
     def finish_win(self, seat: int, reason: str = "out-of-cards") -> None:
         super().finish_win(seat, reason)
@@ -971,8 +962,11 @@ class SpeedGame(Game):
         self.last_resolved = d["last_resolved"]
         self.ready = list(d["ready"])
         self._recount_rows()
+        self._fits = self._current_fits()
+
+    def _current_fits(self) -> list[int]:
         t0, t1 = (NO_CARD if v is None else v for v in (self._top_value(0), self._top_value(1)))
-        self._refresh_fits(self._place_fit[t0][t1])
+        return _fit_codes(self._place_fit[t0][t1], self._row_values)
 
     # ------------------------------------------------------------------ invariants
     def _all_cards(self) -> list[str]:
@@ -1005,4 +999,6 @@ class SpeedGame(Game):
                 problems.append(f"seat {s}: the row's top values are out of step")
         if settled and not self.over and self.tops_equal() and not self.event_on:
             problems.append("equal tops without the equal-rank event")
+        if settled and not self.over and not self.event_on and self._fits != self._current_fits():
+            problems.append("the rows' fit codes are out of step")
         return problems
