@@ -32,6 +32,8 @@ from rules_engine.game import (
 #: race (rejected too-slow), never a false call.
 LATE_CALL_MS = 1000
 ROW_SIZE = 4
+#: the seats of these two-player games (the registry allows exactly two).
+_SEATS = (0, 1)
 ROW_IDS = tuple(f"row-{k}" for k in range(ROW_SIZE))
 _ROW_INDEX = {z: i for i, z in enumerate(ROW_IDS)}
 
@@ -368,7 +370,7 @@ class SpeedGame(Game):
         # is pending, so a play needs none of the generic path's timer handling: the same
         # checks in the same order, two calls fewer.
         if (token[0] != "play" or self.event_on or self.over or t < self.now
-                or not 0 <= seat < self.players):
+                or seat not in _SEATS):
             return super().apply_token(seat, t, token)
         before = self.now
         self.now = t
@@ -707,13 +709,12 @@ class SpeedGame(Game):
             self._turn_new_cards("stress")
 
     def _settle(self) -> None:
-        players = self.players
-        rows, draws, centre = self.rows, self.draws, self.centre
-        for _ in range(MAX_AUTO_STEPS):
-            if self.over:
-                return
+        draws, centre = self.draws, self.centre
+        flips = 0
+        while not self.over:
             if not all(draws):  # only a player without a draw pile can be out of cards
-                for seat in range(players):
+                rows = self.rows
+                for seat in range(self.players):
                     if not draws[seat] and not any(rows[seat]):
                         self.finish_win(seat)
                         return
@@ -739,22 +740,24 @@ class SpeedGame(Game):
             ready = self.ready
             if True not in ready and any(fits):
                 return  # somebody can play: the usual case, settled
-            refill_is_action = not self.auto_refill
-            stuck = True
-            for s in range(players):
-                if ready[s]:
-                    continue
-                # can_act(s): a play, or a refill where that is the player's own move
-                if fits[s] or (refill_is_action and draws[s]
-                                           and not all(rows[s])):
-                    stuck = False
-                    break
-            if stuck:
-                self._emit("stuck", None, ready=any(ready))
-                self._turn_new_cards("stuck")
-                continue
-            return
-        self.finish_draw("auto-cap")
+            if self._can_anybody_act(fits):
+                return
+            flips += 1
+            if flips > MAX_AUTO_STEPS:
+                self.finish_draw("auto-cap")
+                return
+            self._emit("stuck", None, ready=any(ready))
+            self._turn_new_cards("stuck")
+
+    def _can_anybody_act(self, fits: list[int]) -> bool:
+        """Whether a player who is not ready has a play, or a refill where refilling is the
+        player's own move (can_act, from the fit codes)."""
+        refill_is_action = not self.auto_refill
+        draws, rows = self.draws, self.rows
+        for s, ready in enumerate(self.ready):
+            if not ready and (fits[s] or (refill_is_action and draws[s] and not all(rows[s]))):
+                return True
+        return False
 
     def finish_win(self, seat: int, reason: str = "out-of-cards") -> None:
         super().finish_win(seat, reason)
