@@ -833,10 +833,11 @@ class SpeedGame(Game):
         # one is wanted (most plans have one candidate or none, or pick at random).
         if self._plays_only and not self.event_on and not self.over:
             # Only plays: pick among the fit table's candidates, complete only the pick.
-            candidates = _CANDIDATES[self._fits[seat]]
-            n = len(candidates)
-            if n == 0:
+            code = self._fits[seat]
+            if not code:
                 return None
+            candidates = _CANDIDATES[code]
+            n = len(candidates)
             if n == 1:
                 _, k, p, _ = candidates[0]
             elif rng.random() >= skill:
