@@ -87,9 +87,9 @@ class Bot:
         #: the phase lasts).
         self.call_phase: str | None = None
 
-    def plan(self, game, not_before: int | None = None) -> tuple[int, object, bool] | None:
-        """(t, compact token for Game.apply_token, whether it is a call) or None: what the bot
-        does next and when, after its reaction time from now (or from not_before)."""
+    def plan(self, game, not_before: int | None = None) -> tuple[int, object, bool, int] | None:
+        """(t, compact token for Game.apply_token, whether it is a call, seat) or None: what
+        the bot does next and when, after its reaction time from now (or from not_before)."""
         token = game._bot_pick(self.seat, self.skill, self.rng)
         if token is None:
             return None
@@ -97,5 +97,6 @@ class Bot:
         start = now if not_before is None or not_before < now else not_before
         if token[0] in self.call_types:
             self.call_phase = game.phase
-            return start + reaction_ms(self.level, self.rng, call=True), token, True
-        return start + self.move_lo + int(self.rng.random() * self.move_span), token, False
+            return start + reaction_ms(self.level, self.rng, call=True), token, True, self.seat
+        return (start + self.move_lo + int(self.rng.random() * self.move_span), token, False,
+                self.seat)

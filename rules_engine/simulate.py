@@ -45,7 +45,8 @@ def play_game(slug: str, *, seed: int = 0, options: dict | None = None,
     call_types = game.bot_call_types
     bots = [Bot(s, levels[s % len(levels)], random.Random(seed * 7919 + s), call_types)
             for s in range(n)]
-    # Each seat's plan: (t, compact token, is a call) from Bot.plan, or None to plan anew.
+    # Each seat's plan: (t, compact token, is a call, seat) from Bot.plan, or None to plan
+    # anew.
     plans: list = [None] * n
     stats = GameStats()
     seats = range(n)
@@ -57,7 +58,6 @@ def play_game(slug: str, *, seed: int = 0, options: dict | None = None,
             stats.capped = True
             break
         best = None
-        seat = 0
         for s in seats:
             p = plans[s]
             if p is None:
@@ -65,7 +65,7 @@ def play_game(slug: str, *, seed: int = 0, options: dict | None = None,
                 if p is None:
                     continue
             if best is None or p[0] < best[0]:
-                best, seat = p, s
+                best = p
         deadline = next_deadline()
         if deadline is not None and (best is None or deadline < best[0]):
             advance(deadline)
@@ -76,7 +76,7 @@ def play_game(slug: str, *, seed: int = 0, options: dict | None = None,
         if best is None:
             game.finish_draw("no-moves")  # a variant left everyone without a move
             break
-        t, token, is_call = best
+        t, token, is_call, seat = best
         reason = apply_token(seat, t, token)
         if record is not None:
             record.append(("apply", game.token_action(seat, t, token)))

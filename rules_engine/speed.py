@@ -436,7 +436,7 @@ class SpeedGame(Game):
             return R_NOT_ALLOWED
         if self.event_on:
             return R_FROZEN
-        if pile < 0 or k < 0:
+        if (pile | k) < 0:  # -1 names no zone
             return R_BAD_ZONE
         place = self.rows[seat][k]
         if not place or place[-1] != card:
@@ -730,6 +730,7 @@ class SpeedGame(Game):
                     if t0 == t1 or t0 == 0 or t1 == 0:
                         self.event_on = True
                         self.event_start = self.now
+                        self._fits = [0] * self.players  # plays are frozen
                         self._emit("stress", None, rank=a[-1][0])
                         return
             elif b:
@@ -761,7 +762,12 @@ class SpeedGame(Game):
 
     def finish_win(self, seat: int, reason: str = "out-of-cards") -> None:
         super().finish_win(seat, reason)
+        self._fits = [0] * self.players
         self._score()
+
+    def finish_draw(self, reason: str = "cap") -> None:
+        super().finish_draw(reason)
+        self._fits = [0] * self.players
 
     def _score(self) -> None:
         """Variants with scoring fill self.scores here."""
@@ -831,20 +837,22 @@ class SpeedGame(Game):
     def _bot_pick(self, seat: int, skill: float, rng: Any) -> tuple | None:
         # Game._bot_pick with the same draws, but scores are only worked out when the best
         # one is wanted (most plans have one candidate or none, or pick at random).
-        if self._plays_only and not self.event_on and not self.over:
-            # Only plays: pick among the fit table's candidates, complete only the pick.
-            code = self._fits[seat]
-            if not code:
-                return None
-            candidates = _CANDIDATES[code]
-            n = len(candidates)
-            if n == 1:
-                _, k, p, _ = candidates[0]
-            elif rng.random() >= skill:
-                _, k, p, _ = candidates[int(rng.random() * n)]
-            else:
-                _, k, p, _ = best_candidate(self._bot_scores(seat, candidates), candidates, rng)
-            return ("play", k, p, False, self.rows[seat][k][-1], self.centre[p][-1])
+        if self._plays_only:
+            code = self._fits[seat]  # zero during the equal-rank event and at the end
+            if code:
+                # Pick among the fit table's candidates; only the pick is completed.
+                candidates = _CANDIDATES[code]
+                n = len(candidates)
+                if n == 1:
+                    _, k, p, _ = candidates[0]
+                elif rng.random() >= skill:
+                    _, k, p, _ = candidates[int(rng.random() * n)]
+                else:
+                    scores = self._bot_scores(seat, candidates)
+                    _, k, p, _ = best_candidate(scores, candidates, rng)
+                return ("play", k, p, False, self.rows[seat][k][-1], self.centre[p][-1])
+            if not self.event_on:
+                return None  # no play, and nothing else is ever a candidate here
         tokens = self._bot_tokens(seat)
         n = len(tokens)
         if n < 2:
@@ -969,6 +977,10 @@ class SpeedGame(Game):
         self._fits = self._current_fits()
 
     def _current_fits(self) -> list[int]:
+        """The fit codes the state calls for: none while plays are impossible (the equal-rank
+        event, the end), else _fit_codes for the current tops."""
+        if self.over or self.event_on:
+            return [0] * self.players
         t0, t1 = (NO_CARD if v is None else v for v in (self._top_value(0), self._top_value(1)))
         return _fit_codes(self._place_fit[t0][t1], self._row_values)
 
@@ -1003,6 +1015,6 @@ class SpeedGame(Game):
                 problems.append(f"seat {s}: the row's top values are out of step")
         if settled and not self.over and self.tops_equal() and not self.event_on:
             problems.append("equal tops without the equal-rank event")
-        if settled and not self.over and not self.event_on and self._fits != self._current_fits():
+        if settled and self._fits != self._current_fits():
             problems.append("the rows' fit codes are out of step")
         return problems
