@@ -905,7 +905,8 @@ class SpeedGame(Game):
         empties its place while the draw pile lasts, plus the stack size for a whole stack;
         refill 3; combine 2.5."""
         row = self.rows[seat]
-        v0, v1, v2, v3 = self._row_values[seat]
+        values = self._row_values[seat]
+        v0, v1, v2, v3 = values
         has_draw = bool(self.draws[seat])
         follows = self._follows
         scores = []
@@ -913,7 +914,7 @@ class SpeedGame(Game):
             kind = token[0]
             if kind == "play":
                 k = token[1]
-                near = follows[(v0, v1, v2, v3)[k]]
+                near = follows[values[k]]
                 size = len(row[k])
                 score = 1.0 + (near[v0] + near[v1] + near[v2] + near[v3])
                 if size == 1 and has_draw:
