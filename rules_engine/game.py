@@ -196,7 +196,10 @@ class Game:
     def _dispatch(self, seat: int, t: int, token: Any) -> str | None:
         """Run the handler for an Action, or for a token in the default (type, args) form."""
         action = token if token.__class__ is Action else self.token_action(seat, t, token)
-        return getattr(self, self.handlers[action.type])(action)
+        method = self.handlers.get(action.type)
+        if method is None:
+            return R_UNKNOWN_ACTION
+        return getattr(self, method)(action)
 
     def token_action(self, seat: int, t: int, token: Any) -> Action:
         """The Action a compact token stands for (for logs, records and replays)."""

@@ -22,6 +22,7 @@ from rules_engine.game import (
     MAX_AUTO_STEPS,
     NEVER,
     R_BAD_ACTION,
+    R_UNKNOWN_ACTION,
     TIE_WINDOW_MS,
     Game,
     PositionError,
@@ -400,7 +401,7 @@ class SpeedGame(Game):
             return self._combine(seat, token[1], token[2])
         if kind == "ready":
             return self._ready(seat)
-        return R_BAD_ACTION
+        return R_UNKNOWN_ACTION
 
     def token_action(self, seat: int, t: int, token: Any) -> Action:
         kind = token[0]

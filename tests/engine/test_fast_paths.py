@@ -98,11 +98,13 @@ def test_a_drifted_fit_code_or_row_value_is_an_invariant_violation():
 
 
 def test_a_bad_token_is_rejected_without_changing_the_game():
+    spit = new_game("spit", seed=4)
+    assert spit.apply_token(0, spit.now, ("dance", {})) == "unknown-action"
     game = new_game("stress-se", seed=4)
     before = game.to_json()
     assert game.apply_token(0, game.now, ("play", 9, 0, False, "7H", None)) == "bad-action"
     assert game.apply_token(5, game.now, ("play", 0, 0, False, "7H", None)) == "bad-player"
-    assert game.apply_token(0, game.now, ("dance",)) == "bad-action"
+    assert game.apply_token(0, game.now, ("dance",)) == "unknown-action"
     assert game.apply_token(0, -1, ("refill", None)) == "out-of-order"
     assert game.to_json() == before
 
