@@ -181,12 +181,12 @@ class SpeedGame(Game):
         self.ready: list[bool] = [False] * self.players
         # Derived from rows and centre, never serialised: each row place's top value
         # (NO_CARD when empty), kept in step with every change of a row, and each seat's row
-        # fit code (see _fit_codes), kept by _settle.
+        # fit code (see _fit_codes), kept by _settle; all zero while no play is possible.
         self._row_values: list[list[int]] = [[NO_CARD] * ROW_SIZE for _ in range(self.players)]
         self._fits: list[int] = [0] * self.players
-        # Locals, not attributes: CPython 3.13 keeps an instance's attributes inline (the
-        # fast attribute loads the hot paths rely on) only up to 30 names; these games sit
-        # just below that, so every new attribute must earn its place.
+        # Locals, not attributes: CPython 3.13 keeps these games' attributes inline (the
+        # fast attribute loads the hot paths rely on) only up to 29 names, and they have 29
+        # (tests/engine/test_fast_paths.py), so every new attribute must earn its place.
         tables = bool(self._wraps()), bool(self._jokers_wild())
         self._fit = _FIT_TABLES[tables]
         self._follows = _FOLLOW_TABLES[tables]
