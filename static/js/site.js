@@ -11,6 +11,9 @@ document.addEventListener("keydown", (event) => {
   const link = viewer.querySelector(`[data-step-link="${which}"]`);
   if (link && !link.hasAttribute("aria-disabled")) {
     event.preventDefault();
+    // htmx wires up swapped-in links only when the swap settles (20 ms later); a key pressed
+    // sooner would follow the plain link, reload the page and lose the viewer's focus.
+    window.htmx?.process(link);
     link.click();
   }
 });
@@ -41,7 +44,10 @@ document.addEventListener("click", (event) => {
     setInterval(() => {
       const next = document.getElementById(viewer.id)?.querySelector('[data-step-link="next"]');
       if (!next || next.hasAttribute("aria-disabled")) stopPlaying(viewer.id);
-      else next.click();
+      else {
+        window.htmx?.process(next);
+        next.click();
+      }
     }, speed),
   );
 });

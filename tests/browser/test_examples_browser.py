@@ -34,6 +34,24 @@ def test_step_through_with_the_keyboard(page, site_url, console_errors, slug, na
     assert console_errors == []
 
 
+def test_a_key_pressed_before_htmx_settles_still_steps_in_place(page, site_url, console_errors):
+    # htmx wires up swapped-in links when the swap settles; a long settle makes the window
+    # in which a fast key used to follow the plain link (a full reload, focus lost) certain.
+    slug, name = FIRST_EXAMPLES[0]
+    last = load_example(slug, name).last
+    page.goto(f"{site_url}/en/{slug}/examples/{name}/")
+    page.evaluate("htmx.config.defaultSettleDelay = 2000")
+    viewer = page.locator("[data-example-viewer]")
+    viewer.focus()
+    page.keyboard.press("ArrowRight")
+    expect(viewer.locator(".example-viewer__counter")).to_have_text(f"Step 1 of {last}")
+    page.keyboard.press("End")  # while the swap of step 1 is still settling
+    expect(viewer.locator(".example-viewer__counter")).to_have_text(f"Step {last} of {last}")
+    page.wait_for_url(f"**/en/{slug}/examples/{name}/?step={last}")
+    assert page.evaluate("document.activeElement.hasAttribute('data-example-viewer')")
+    assert page.evaluate("htmx.config.defaultSettleDelay") == 2000  # still the same page
+
+
 def test_examples_work_without_javascript(browser, site_url):
     slug, name = FIRST_EXAMPLES[0]
     context = browser.new_context(java_script_enabled=False)
