@@ -176,6 +176,10 @@ class Game:
             self._run_due(t)
             if self.over:
                 return R_GAME_OVER
+        return self._apply_at(seat, t, token)
+
+    def _apply_at(self, seat: int, t: int, token: Any) -> str | None:
+        """Check and apply one action at t, nothing being due before it; settle after it."""
         # Handlers stamp their events with the action's time; a rejection restores the clock.
         before = self.now
         self.now = t

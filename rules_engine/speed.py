@@ -60,10 +60,6 @@ def _build_fit_table(wrap: bool, jokers: bool) -> list[list[bool]]:
 _FIT_TABLES = {(w, j): _build_fit_table(w, j) for w in (False, True) for j in (False, True)}
 
 
-def _fit_table(wrap: bool, jokers: bool) -> list[list[bool]]:
-    return _FIT_TABLES[bool(wrap), bool(jokers)]
-
-
 #: The value standing for "no card": an empty centre pile's top, an empty row place.
 NO_CARD = 14
 
@@ -337,24 +333,8 @@ class SpeedGame(Game):
         va, vb = RANK_VALUE[a[-1]], RANK_VALUE[b[-1]]
         return va == vb or va == 0 or vb == 0
 
-    def _can_play(self, seat: int) -> bool:
-        t0, t1 = self._top_value(0), self._top_value(1)
-        fit = self._fit
-        for place in self.rows[seat]:
-            if place:
-                row = fit[RANK_VALUE[place[-1]]]
-                if (t0 is not None and row[t0]) or (t1 is not None and row[t1]):
-                    return True
-        return False
-
     def _can_refill(self, seat: int) -> bool:
         return bool(self.draws[seat]) and any(not p for p in self.rows[seat])
-
-    def can_act(self, seat: int) -> bool:
-        """A legal play, or (where refilling is the player's own move) a refill."""
-        if self._can_play(seat):
-            return True
-        return not self.auto_refill and self._can_refill(seat)
 
     def cards_left(self, seat: int) -> int:
         return len(self.draws[seat]) + sum(len(p) for p in self.rows[seat])
@@ -368,24 +348,11 @@ class SpeedGame(Game):
 
     def apply_token(self, seat: int, t: int, token: Any) -> str | None:
         # Plays are nearly every action of a game. Outside the equal-rank event no deadline
-        # is pending, so a play needs none of the generic path's timer handling: the same
-        # checks in the same order, two calls fewer.
+        # is pending, so a play skips the generic path's timer handling.
         if (token[0] != "play" or self.event_on or self.over or t < self.now
                 or seat not in _SEATS):
             return super().apply_token(seat, t, token)
-        before = self.now
-        self.now = t
-        try:
-            reason = self._play(seat, token[1], token[2], token[3], token[4], token[5])
-        except (TypeError, KeyError, IndexError, ValueError, AttributeError):
-            reason = R_BAD_ACTION
-        if reason is not None:
-            self.now = before
-            return reason
-        self._settle()
-        if self.debug:
-            self.check_invariants()
-        return None
+        return self._apply_at(seat, t, token)
 
     def _dispatch(self, seat: int, t: int, token: Any) -> str | None:
         if token.__class__ is Action:
@@ -598,13 +565,6 @@ class SpeedGame(Game):
             log.append(("refilled", seat, {"card": card, "to": ROW_IDS[k]}, now))
             return
 
-    @staticmethod
-    def _place_of(row: list[list[str]], card: str) -> int:
-        for k, place in enumerate(row):
-            if place and place[-1] == card:
-                return k
-        return 0
-
     def _turn(self, seat: int, pile: int, cause: str) -> None:
         card = self.draws[seat].pop()
         self.centre[pile].append(card)
@@ -752,12 +712,11 @@ class SpeedGame(Game):
             self._turn_new_cards("stuck")
 
     def _can_anybody_act(self, fits: list[int]) -> bool:
-        """Whether a player who is not ready has a play, or a refill where refilling is the
-        player's own move (can_act, from the fit codes)."""
+        """Whether a player who is not ready has a play (from the fit codes), or a refill
+        where refilling is the player's own move."""
         refill_is_action = not self.auto_refill
-        draws, rows = self.draws, self.rows
         for s, ready in enumerate(self.ready):
-            if not ready and (fits[s] or (refill_is_action and draws[s] and not all(rows[s]))):
+            if not ready and (fits[s] or (refill_is_action and self._can_refill(s))):
                 return True
         return False
 
@@ -836,8 +795,9 @@ class SpeedGame(Game):
         return self._bot_scores(seat, tokens), tokens
 
     def _bot_pick(self, seat: int, skill: float, rng: Any) -> tuple | None:
-        # Game._bot_pick with the same draws, but scores are only worked out when the best
-        # one is wanted (most plans have one candidate or none, or pick at random).
+        # Game._bot_pick with the same draws; where plays are the only moves, the fit code
+        # names the candidates, and only the picked one is completed and only a wanted best
+        # is scored (most plans have one candidate or none, or pick at random).
         if self._plays_only:
             code = self._fits[seat]  # zero during the equal-rank event and at the end
             if code:
@@ -854,13 +814,7 @@ class SpeedGame(Game):
                 return ("play", k, p, False, self.rows[seat][k][-1], self.centre[p][-1])
             if not self.event_on:
                 return None  # no play, and nothing else is ever a candidate here
-        tokens = self._bot_tokens(seat)
-        n = len(tokens)
-        if n < 2:
-            return tokens[0] if n else None
-        if rng.random() >= skill:
-            return tokens[int(rng.random() * n)]
-        return best_candidate(self._bot_scores(seat, tokens), tokens, rng)
+        return super()._bot_pick(seat, skill, rng)
 
     def _bot_tokens(self, seat: int) -> list[tuple]:
         """The bots' candidates as compact tokens, in bot_candidates() order: the call, or
