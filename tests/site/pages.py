@@ -6,8 +6,9 @@ LANGS = ["sv", "nb", "de", "fi", "en"]
 
 
 def page_paths() -> list[str]:
-    paths = ["", "compare/", "sources/", "cards/"]
+    paths = ["", "compare/", "sources/", "cards/", "house-rules/"]
     paths += [f"{slug}/" for slug in VARIANTS]
+    paths += [f"{slug}/house-rules/" for slug in VARIANTS]
     return paths
 
 
