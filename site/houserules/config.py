@@ -34,6 +34,7 @@ MAX_NAME_LENGTH = 40
 MAX_PLACE_LENGTH = 80
 #: more values than any form sends: the rest of a hostile query string is not even read.
 MAX_VALUES_READ = 12
+MAX_UNKNOWN_REPORTED = 3
 ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
@@ -157,7 +158,10 @@ def parse_options(variant: str, given: Mapping[str, str]) -> tuple[dict | None, 
     valid: dict[str, str] = {}
     for key, value in given.items():
         if key not in known:
-            errors.setdefault("options", []).append(
+            unknown = errors.setdefault("options", [])
+            if len(unknown) >= MAX_UNKNOWN_REPORTED:  # a hostile URL gets no wall of text
+                continue
+            unknown.append(
                 _("This game has no option called “%(key)s”.")
                 % {"key": clean_text(key)[:40]}
             )

@@ -400,3 +400,10 @@ def test_the_home_page_card_leads_to_the_configurator(client, lang):
     card = re.search(rf'<a class="path" href="/{lang}/house-rules/"><strong>([^<]+)</strong>', page)
     assert card
     assert "path--soon" not in page.split("house-rules/")[0][-200:]
+
+
+@pytest.mark.django_db
+def test_the_migrations_match_the_model():
+    from django.core.management import call_command
+
+    call_command("makemigrations", "houserules", "--check", "--dry-run", verbosity=0)
