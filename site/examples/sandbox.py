@@ -170,10 +170,11 @@ def describe(action: dict, zones: dict[str, str]) -> str:
 
 
 def zone_names(board: dict) -> dict[str, str]:
-    names = {z["id"]: zone_label(z["id"], z["kind"]) for z in board["centre"]}
+    variant = board["variant"]
+    names = {z["id"]: zone_label(z["id"], z["kind"], variant) for z in board["centre"]}
     for seat in board["seats"]:
         for z in seat["zones"]:
-            names.setdefault(z["id"], zone_label(z["id"], z["kind"]))
+            names.setdefault(z["id"], zone_label(z["id"], z["kind"], variant))
     return names
 
 
