@@ -50,7 +50,7 @@ def figure_charts(figures: dict, names: dict[str, str]) -> list[dict]:
     per_variant = figures.get("variants", {})
     specs = [
         ("plays", _("Average number of moves in a game"), 0, ""),
-        ("equal_rank_rate", _("Equal-rank situations per game"), 1, ""),
+        ("equal_rank_rate", _("Equal tops per game"), 1, ""),
         ("stuck_rate", _("Games that got stuck at least once"), 0, " %"),
     ]
     charts = []
