@@ -157,7 +157,7 @@ SPLIT_FINNISH = re.compile(
     r"\b(pata|hertta|ruutu|risti) (ässä|kakko|kolmo|nelo|vito|kuuto|seisk|kasi|kasei|ysi|ysei|"
     r"kymp|jätk|kuning)", re.I)
 SPLIT_GERMAN = re.compile(
-    r"\b(Kreuz|Pik|Herz|Karo) (Ass|Zwei|Drei|Vier|Fünf|Sechs|Sieben|Acht|Neun|Zehn|Bube|"
+    r"\b(Kreuz|Pik|Herz|Karo) (Ass|Asse|Zwei|Drei|Vier|Fünf|Sechs|Sieben|Acht|Neun|Zehn|Bube|"
     r"Dame|König)")
 
 
