@@ -154,7 +154,7 @@ def test_no_case_ending_glued_to_a_card_picture(slug, lang):
 
 
 SPLIT_FINNISH = re.compile(
-    r"\b(pata|hertta|ruutu|risti) (ässä|kakko|kolmo|nelo|vito|kuuto|seisk|kasi|kasei|ysi|ysei|"
+    r"\b(pata|hertta|ruutu|risti) (ässä|kakko|kolmo|nelo|vito|kuuto|seisk|kasi|kasei|ysi|ysei|kunink|"
     r"kymp|jätk|kuning)", re.I)
 SPLIT_GERMAN = re.compile(
     r"\b(Kreuz|Pik|Herz|Karo) (Ass|Asse|Zwei|Drei|Vier|Fünf|Sechs|Sieben|Acht|Neun|Zehn|Bube|"
