@@ -14,7 +14,6 @@ from django.http import Http404
 
 from rules_engine.registry import VARIANTS, VariantInfo
 
-
 BOX_KEYS = ("players", "deck", "duration", "age", "in_short")
 
 

@@ -3,9 +3,8 @@
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.translation import get_language_info
+from django.utils.translation import get_language_info, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from core.catalogue import all_variants, variant_or_404
 from core.glossary import current_lang

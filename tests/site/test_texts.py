@@ -47,7 +47,9 @@ def _ids() -> set[str]:
 
 
 ENGINE_IDS = _ids()
-ID_PATTERN = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, sorted(ENGINE_IDS))) + r")(?![\w-])")
+ID_PATTERN = re.compile(
+    r"(?<![\w-])(" + "|".join(map(re.escape, sorted(ENGINE_IDS))) + r")(?![\w-])"
+)
 
 
 def rules_text(slug: str, lang: str) -> str:
@@ -154,8 +156,8 @@ def test_no_case_ending_glued_to_a_card_picture(slug, lang):
 
 
 SPLIT_FINNISH = re.compile(
-    r"\b(pata|hertta|ruutu|risti) (ässä|kakko|kolmo|nelo|vito|kuuto|seisk|kasi|kasei|ysi|ysei|kunink|"
-    r"kymp|jätk|kuning)", re.I)
+    r"\b(pata|hertta|ruutu|risti) (ässä|kakko|kolmo|nelo|vito|kuuto|seisk|kasi|kasei|ysi|ysei|"
+    r"kunink|kymp|jätk|kuning)", re.I)
 SPLIT_GERMAN = re.compile(
     r"\b(Kreuz|Pik|Herz|Karo) (Ass|Asse|Zwei|Drei|Vier|Fünf|Sechs|Sieben|Acht|Neun|Zehn|Bube|"
     r"Dame|König)")
