@@ -4,7 +4,7 @@ A text is `content/<variant>/<lang>.md`: a `# Title`, a lead paragraph, then `##
 {#anchor}` sections whose anchors are the same in every language. Card tokens written as
 inline code (`7H`) become card components. A block between `::: site` and `:::` lines is an
 "On this site" note: what the website itself decides (tie windows, the start signal). Notes
-are drawn as labelled asides, hidden in print, and left out of `table_html`, the text of the
+are drawn as labelled notes (role="note"), hidden in print, and left out of `table_html`, the text of the
 table rules alone. Parsing happens once per file version (content only changes on deploy), so
 a rules page costs a cache lookup, not a Markdown parse.
 """
@@ -125,10 +125,11 @@ def _render_part(text: str) -> str:
 
 
 def _note_html(text: str) -> str:
+    # A note, not a landmark: a page has many of them, and each is part of its section.
     label = escape(gettext("On this site"))
     return (
-        f'<aside class="site-note" aria-label="{label}">'
-        f'<p class="site-note__label">{label}</p>{_render_part(text)}</aside>'
+        f'<div class="site-note" role="note" aria-label="{label}">'
+        f'<p class="site-note__label">{label}</p>{_render_part(text)}</div>'
     )
 
 

@@ -195,9 +195,9 @@ def test_the_box_opens_the_rules_page(client):
     assert text.index('class="rules-box"') < text.index('id="about"')
 
 
-def test_notes_are_labelled_asides_in_the_page_language(client):
+def test_notes_are_labelled_in_the_page_language(client):
     text = client.get("/de/stress-se/").text
-    assert '<aside class="site-note" aria-label="Auf dieser Website">' in text
+    assert '<div class="site-note" role="note" aria-label="Auf dieser Website">' in text
     assert text.count('class="site-note"') == rules_text("stress-se", "de").count("::: site")
 
 
