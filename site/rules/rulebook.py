@@ -4,9 +4,9 @@ A text is `content/<variant>/<lang>.md`: a `# Title`, a lead paragraph, then `##
 {#anchor}` sections whose anchors are the same in every language. Card tokens written as
 inline code (`7H`) become card components. A block between `::: site` and `:::` lines is an
 "On this site" note: what the website itself decides (tie windows, the start signal). Notes
-are drawn as labelled notes (role="note"), hidden in print, and left out of `table_html`, the text of the
-table rules alone. Parsing happens once per file version (content only changes on deploy), so
-a rules page costs a cache lookup, not a Markdown parse.
+are drawn as labelled boxes (role="note"), hidden in print, and left out of `table_html`, the
+text of the table rules alone. Parsing happens once per file version (content only changes on
+deploy), so a rules page costs a cache lookup, not a Markdown parse.
 """
 
 import re

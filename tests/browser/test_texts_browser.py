@@ -19,7 +19,8 @@ CHART_LAYOUT = """
   const others = [row.querySelector('.chart__svg'), row.querySelector('.chart__value')]
     .map(el => el.getBoundingClientRect());
   const overlaps = others.some(o =>
-    l.left < o.right - 0.5 && o.left < l.right - 0.5 && l.top < o.bottom - 0.5 && o.top < l.bottom - 0.5);
+    l.left < o.right - 0.5 && o.left < l.right - 0.5 &&
+    l.top < o.bottom - 0.5 && o.top < l.bottom - 0.5);
   return {
     text: label.textContent,
     inside: l.left >= fig.left - 0.5 && l.right <= fig.right + 0.5,
