@@ -77,7 +77,7 @@ METADATA = {
     "equal_ranks": dim("slower-takes-both", "equal-ranks", slap_pile="right",
                        tie="each-takes-right-pile"),
     "stuck": dim("both-turn-own-right", "stuck"),
-    "running_out": dim("opponent-supplies-card", "running-out", both_empty="take-own-right"),
+    "running_out": dim("opponent-gives-card", "running-out", both_empty="take-own-right"),
     "end": dim("first-out-wins", "winning"),
     "scoring": dim("none", "winning"),
     "options": dim("option-list", "options", keys=[o.key for o in OPTIONS]),

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from core.glossary import card_face, current_lang
+from core.glossary import card_name, current_lang
 from rules_engine.actions import Action, Result
 from rules_engine.game import Game
 from rules_engine.scenario import STEP_KEYS, load
@@ -123,7 +123,8 @@ def describe(action: dict, zones: dict[str, str]) -> str:
     lang = current_lang()
 
     def card(code: str) -> str:
-        return card_face(code, lang).name
+        # Every card in these labels is the object of the verb: German "den Kreuz-Buben".
+        return card_name(code, lang, "acc")
 
     def zone(zone_id: str | None) -> str:
         name = zones.get(zone_id or "", zone_id or "")
@@ -170,10 +171,11 @@ def describe(action: dict, zones: dict[str, str]) -> str:
 
 
 def zone_names(board: dict) -> dict[str, str]:
-    names = {z["id"]: zone_label(z["id"], z["kind"]) for z in board["centre"]}
+    variant = board["variant"]
+    names = {z["id"]: zone_label(z["id"], z["kind"], variant) for z in board["centre"]}
     for seat in board["seats"]:
         for z in seat["zones"]:
-            names.setdefault(z["id"], zone_label(z["id"], z["kind"]))
+            names.setdefault(z["id"], zone_label(z["id"], z["kind"], variant))
     return names
 
 
