@@ -1,7 +1,8 @@
 """The texts as a reader meets them: table rules apart from the website, one word per thing.
 
 Covers every reader-facing text: the rules texts, the example narration, the interface
-catalogues (with the comparison and reason sentences in them), and meta.toml.
+catalogues (with the comparison and reason sentences in them), meta.toml and the printed
+house-rules sheets.
 """
 
 import json
@@ -95,9 +96,30 @@ def meta(lang: str) -> list[tuple[str, str]]:
     return found
 
 
+def _strings(where: str, value) -> list[tuple[str, str]]:
+    if isinstance(value, str):
+        return [(where, PLACEHOLDER.sub("", value))]
+    if isinstance(value, dict):
+        return [hit for key, item in value.items() for hit in _strings(f"{where}.{key}", item)]
+    return []
+
+
+# {key} in a sheet text stands for the sentence of that option's chosen value.
+PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
+
+
+def sheets(lang: str) -> list[tuple[str, str]]:
+    """Every sentence of the printed house-rules sheets (content/<variant>/house-rules/)."""
+    found = []
+    for slug in VARIANTS:
+        with (CONTENT / slug / "house-rules" / f"{lang}.toml").open("rb") as fh:
+            found += _strings(f"{slug}/house-rules/{lang}", tomllib.load(fh))
+    return found
+
+
 def reader_texts(lang: str) -> list[tuple[str, str]]:
     texts = [(f"{slug}/{lang}.md", ANCHOR.sub("", rules_text(slug, lang))) for slug in VARIANTS]
-    return texts + narration(lang) + catalogue(lang) + meta(lang)
+    return texts + narration(lang) + catalogue(lang) + meta(lang) + sheets(lang)
 
 
 BOOKS = [(slug, lang) for slug in VARIANTS for lang in LANGS]
