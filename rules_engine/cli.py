@@ -7,7 +7,7 @@ import json
 import sys
 
 from rules_engine import registry
-from rules_engine.options import OptionError, parse_option_pairs, validate_options
+from rules_engine.options import OptionError, parse_option_pairs
 from rules_engine.scenario import ScenarioError, load, replay
 
 
@@ -37,7 +37,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from rules_engine.simulate import simulate
 
     try:
-        options = validate_options(args.variant, parse_option_pairs(args.option),
+        options = registry.validate_options(args.variant, parse_option_pairs(args.option),
                                    from_strings=True)
         summary = simulate(
             args.variant, games=args.games, seed=args.seed, options=options,

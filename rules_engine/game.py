@@ -370,11 +370,12 @@ class Game:
 
     @classmethod
     def from_json(cls, data: dict) -> Game:
-        """Rebuild any variant's game from to_json() output (dispatches on data["variant"])."""
-        from rules_engine.registry import get_variant
-
-        klass = get_variant(data["variant"]).game_class
-        game = klass(players=data["players"], options=dict(data["options"]), seed=data["seed"])
+        """Rebuild this variant's game from its to_json() output. To restore a game of any
+        variant, rules_engine.registry.game_from_json picks the class from data["variant"]."""
+        if getattr(cls, "variant", None) is None or data["variant"] != cls.variant.slug:
+            raise TypeError(f"{cls.__name__}.from_json cannot restore a {data['variant']!r} "
+                            "game: use rules_engine.registry.game_from_json")
+        game = cls(players=data["players"], options=dict(data["options"]), seed=data["seed"])
         version, internal, gauss = data["rng"]
         game.rng.setstate((version, tuple(internal), gauss))
         game.now = data["now"]
