@@ -485,6 +485,8 @@ class SpeedGame(Game):
         """Refill one place (k) or every empty place (None)."""
         if self.auto_refill:
             return R_NOT_ALLOWED
+        if self.event_on:
+            return R_FROZEN
         draw, row = self.draws[seat], self.rows[seat]
         if k is None:
             targets = [k for k, p in enumerate(row) if not p]
@@ -511,6 +513,8 @@ class SpeedGame(Game):
     def _combine(self, seat: int, a: int, b: int) -> str | None:
         if not self.combine_allowed:
             return R_NOT_ALLOWED
+        if self.event_on:
+            return R_FROZEN
         if a < 0 or b < 0 or a == b:
             return R_BAD_ZONE
         row = self.rows[seat]
@@ -531,6 +535,8 @@ class SpeedGame(Game):
     def _ready(self, seat: int) -> str | None:
         if not self.ready_action:
             return R_NOT_ALLOWED
+        if self.event_on:
+            return R_FROZEN
         if self.ready[seat]:
             return R_ALREADY_READY
         self.ready[seat] = True
@@ -747,21 +753,21 @@ class SpeedGame(Game):
         if self.over:
             return []
         t, out = self.now, []
-        if self.event_on:
-            if not any(c[0] == player for c in self.calls):
-                out = [Action(t, player, "call", {"pile": z}) for z in CENTRE_IDS]
-        else:
-            for k, place in enumerate(self.rows[player]):
-                if not place:
-                    continue
-                card = place[-1]
-                for p in (0, 1):
-                    if self.fits(card, p):
-                        args = {"card": card, "from": ROW_IDS[k], "to": CENTRE_IDS[p],
-                                "onto": self.centre[p][-1]}
-                        out.append(Action(t, player, "play", args))
-                        if self.whole_stack_plays and len(place) > 1:
-                            out.append(Action(t, player, "play", {**args, "whole": True}))
+        if self.event_on:  # only the call counts (each player once)
+            if any(c[0] == player for c in self.calls):
+                return []
+            return [Action(t, player, "call", {"pile": z}) for z in CENTRE_IDS]
+        for k, place in enumerate(self.rows[player]):
+            if not place:
+                continue
+            card = place[-1]
+            for p in (0, 1):
+                if self.fits(card, p):
+                    args = {"card": card, "from": ROW_IDS[k], "to": CENTRE_IDS[p],
+                            "onto": self.centre[p][-1]}
+                    out.append(Action(t, player, "play", args))
+                    if self.whole_stack_plays and len(place) > 1:
+                        out.append(Action(t, player, "play", {**args, "whole": True}))
         out.extend(self._extra_actions(player))
         return out
 
@@ -778,7 +784,7 @@ class SpeedGame(Game):
                     ):
                         out.append(Action(t, player, "combine",
                                           {"from": ROW_IDS[a], "to": ROW_IDS[b]}))
-        if self.ready_action and not self.ready[player] and not self.event_on:
+        if self.ready_action and not self.ready[player]:
             out.append(Action(t, player, "ready", {}))
         return out
 
