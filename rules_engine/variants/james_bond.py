@@ -114,7 +114,18 @@ class JamesBondGame(Game):
         "take": "_do_take",
         "call": "_do_call",
     }
+    action_args: ClassVar[dict[str, frozenset[str]]] = {
+        "pick": frozenset({"pile"}),
+        "put-back": frozenset(),
+        "lay": frozenset({"card", "cards"}),
+        "take": frozenset({"card", "cards"}),
+        "call": frozenset({"word"}),
+    }
     bot_call_types: ClassVar[frozenset[str]] = frozenset({"call"})
+    position_keys: ClassVar[frozenset[str]] = frozenset(
+        {"middle", "removed", "seats", "deal", "wins"})
+    seat_keys: ClassVar[frozenset[str]] = frozenset(
+        {"piles", "complete", "held", "laying", "laid"})
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)

@@ -89,7 +89,17 @@ class SpitGame(Game):
         "spit": "_do_spit",
         "choose": "_do_choose",
     }
+    action_args: ClassVar[dict[str, frozenset[str]]] = {
+        "play": frozenset({"card", "from", "to", "onto"}),
+        "turn": frozenset({"pile"}),
+        "move": frozenset({"card", "from", "to"}),
+        "spit": frozenset({"to"}),
+        "choose": frozenset({"pile"}),
+    }
     bot_call_types: ClassVar[frozenset[str]] = frozenset({"choose"})
+    position_keys: ClassVar[frozenset[str]] = frozenset(
+        {"centre", "seats", "no_reserve", "locked", "phase", "choices", "deal"})
+    seat_keys: ClassVar[frozenset[str]] = frozenset({"piles", "up", "reserve"})
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
