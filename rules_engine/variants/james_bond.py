@@ -98,13 +98,17 @@ def _four_of_a_kind(cards: list[str]) -> bool:
     return len(cards) == PILE_SIZE and len({c[0] for c in cards}) == 1
 
 
-def _cards_list(value: Any) -> list[str] | None:
-    """The cards an action names: "card": "7H" or "cards": ["7H", "7S"]."""
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, list) and value and all(isinstance(c, str) for c in value):
-        return list(value)
-    return None
+def _cards_list(args: dict) -> list[str] | None:
+    """The cards an action names: "card": "7H" or "cards": ["7H", "7S"] (never both);
+    None when malformed."""
+    if "cards" in args:
+        value = args["cards"]
+        if ("card" not in args and isinstance(value, list) and value
+                and all(isinstance(c, str) for c in value)):
+            return list(value)
+        return None
+    value = args.get("card")
+    return [value] if isinstance(value, str) else None
 
 
 class JamesBondGame(Game):
@@ -330,7 +334,10 @@ class JamesBondGame(Game):
     # ------------------------------------------------------------------ handlers
     def _do_pick(self, action: Action) -> str | None:
         seat = action.player
-        k = self._pile_index(action.args.get("pile"))
+        zid = action.args.get("pile")
+        if not isinstance(zid, str):
+            return R_BAD_ACTION
+        k = self._pile_index(zid)
         if k is None:
             return R_BAD_ZONE
         if self.held[seat] is not None:
@@ -369,7 +376,7 @@ class JamesBondGame(Game):
 
     def _do_lay(self, action: Action) -> str | None:
         seat = action.player
-        cards = _cards_list(action.args.get("cards", action.args.get("card")))
+        cards = _cards_list(action.args)
         if cards is None:
             return R_BAD_ACTION
         if self.held[seat] is None:
@@ -397,7 +404,7 @@ class JamesBondGame(Game):
 
     def _do_take(self, action: Action) -> str | None:
         seat = action.player
-        cards = _cards_list(action.args.get("cards", action.args.get("card")))
+        cards = _cards_list(action.args)
         if cards is None:
             return R_BAD_ACTION
         laying = self.laying[seat]
@@ -450,6 +457,8 @@ class JamesBondGame(Game):
     def _do_call(self, action: Action) -> str | None:
         seat = action.player
         word = action.args.get("word")
+        if word is not None and not isinstance(word, str):
+            return R_BAD_ACTION
         if word is not None and word != self.options["call_word"]:
             return R_WRONG_WORD
         if any(c[0] == seat for c in self.calls):
