@@ -89,6 +89,11 @@ def _fits(card: str, top: str) -> bool:
     return (card, top) in _FIT_PAIRS
 
 
+def _maybe_str(value: Any) -> bool:
+    """An optional string argument (a card named for checking) is well formed."""
+    return value is None or isinstance(value, str)
+
+
 class SpitGame(Game):
     handlers: ClassVar[dict[str, str]] = {
         "play": "_do_play",
@@ -293,8 +298,9 @@ class SpitGame(Game):
     # ------------------------------------------------------------------ handlers
     def _do_play(self, action: Action) -> str | None:
         args = action.args
-        card, src, dst = args.get("card"), args.get("from"), args.get("to")
-        if not (isinstance(src, str) and isinstance(dst, str)):
+        card, src, dst, onto = args.get("card"), args.get("from"), args.get("to"), args.get("onto")
+        if not (isinstance(src, str) and isinstance(dst, str) and _maybe_str(card)
+                and _maybe_str(onto)):
             return R_BAD_ACTION
         if self.stage != P_PLAY:
             return R_NOT_NOW
@@ -310,7 +316,6 @@ class SpitGame(Game):
             return reason
         card = stack[-1]
         top = self.centre[pile]
-        onto = args.get("onto")
         if onto is not None and (not top or top[-1] != onto):
             return R_TOO_SLOW
         if not top or not _fits(card, top[-1]):
@@ -366,7 +371,7 @@ class SpitGame(Game):
     def _do_move(self, action: Action) -> str | None:
         args = action.args
         src, dst = args.get("from"), args.get("to")
-        if not (isinstance(src, str) and isinstance(dst, str)):
+        if not (isinstance(src, str) and isinstance(dst, str) and _maybe_str(args.get("card"))):
             return R_BAD_ACTION
         if self.stage != P_PLAY:
             return R_NOT_NOW
