@@ -168,7 +168,7 @@ class Game:
                 return Result(False, R_BAD_ACTION, [])
         t = action.t
         if (type(t) is not int or type(action.player) is not int
-                or not isinstance(action.args, dict)):
+                or action.type.__class__ is not str or not isinstance(action.args, dict)):
             return Result(False, R_BAD_ACTION, [])
         if self.over:
             return Result(False, R_GAME_OVER, [])
@@ -178,8 +178,6 @@ class Game:
             return Result(False, R_BAD_PLAYER, [])
         if action.type not in self.handlers:
             return Result(False, R_UNKNOWN_ACTION, [])
-        if not action.args.keys() <= self.action_args[action.type]:
-            return Result(False, R_BAD_ACTION, [])
         mark = len(self._log)
         reason = self._run(action.player, t, action)
         return Result(reason is None, reason, self._events_since(mark))
@@ -226,8 +224,14 @@ class Game:
         return None
 
     def _dispatch(self, seat: int, t: int, token: Any) -> str | None:
-        """Run the handler for an Action, or for a token in the default (type, args) form."""
-        action = token if token.__class__ is Action else self.token_action(seat, t, token)
+        """Run the handler for an Action, or for a token in the default (type, args) form.
+        An Action's argument keys are checked here (tokens are the engine's own)."""
+        if token.__class__ is Action:
+            action = token
+            if not self.action_args[action.type].issuperset(action.args):
+                return R_BAD_ACTION
+        else:
+            action = self.token_action(seat, t, token)
         method = self.handlers.get(action.type)
         if method is None:
             return R_UNKNOWN_ACTION

@@ -365,7 +365,12 @@ class SpeedGame(Game):
 
     def _dispatch(self, seat: int, t: int, token: Any) -> str | None:
         if token.__class__ is Action:
-            return getattr(self, self.handlers[token.type])(token)
+            kind = token.type
+            if kind == "play":
+                return self._do_play(token)  # the hot path checks its own argument keys
+            if not self.action_args[kind].issuperset(token.args):
+                return R_BAD_ACTION
+            return getattr(self, self.handlers[kind])(token)
         kind = token[0]
         if kind == "play":
             return self._play(seat, token[1], token[2], token[3], token[4], token[5])
@@ -401,8 +406,11 @@ class SpeedGame(Game):
         args = action.args
         card, src, dst = args.get("card"), args.get("from"), args.get("to")
         onto, whole = args.get("onto"), args.get("whole", False)
-        if not (isinstance(card, str) and isinstance(src, str) and isinstance(dst, str)
-                and (onto is None or isinstance(onto, str)) and whole.__class__ is bool):
+        # A play is nearly every action: __class__ tests (JSON gives exact types), and the
+        # argument keys counted rather than looked up (card, from and to are there by now).
+        if (card.__class__ is not str or src.__class__ is not str or dst.__class__ is not str
+                or whole.__class__ is not bool or (onto is not None and onto.__class__ is not str)
+                or len(args) != 3 + ("onto" in args) + ("whole" in args)):
             return R_BAD_ACTION
         return self._play(action.player, _ROW_INDEX.get(src, -1), CENTRE_INDEX.get(dst, -1),
                           whole, card, onto)

@@ -316,3 +316,21 @@ def test_james_bond_lay_and_take_name_a_card_as_a_string_or_cards_as_a_list():
         assert game.apply({"t": 20, "player": 0, "type": "take", **args}).reason == "bad-action"
     assert _state(game) == before
     assert game.apply({"t": 30, "player": 0, "type": "lay", "cards": [card]}).accepted
+
+
+@pytest.mark.parametrize("slug", sorted(VARIANTS))
+def test_every_action_type_lists_its_argument_keys(slug):
+    # Game.apply reads an action type's handler from action_args: the two must agree.
+    game_class = VARIANTS[slug].game_class
+    assert set(game_class.action_args) == set(game_class.handlers)
+
+
+@pytest.mark.parametrize("action", [
+    Action(10, 0, ["call"], {}), Action(10, 0, "call", ["pile"]), Action(10.0, 0, "call", {}),
+    Action(10, True, "call", {}), {"t": 10, "player": 0}, ["t", 10], None,
+])
+def test_a_malformed_action_object_is_bad_action(action):
+    game = new_game("stress-se", seed=1)
+    before = _state(game)
+    assert game.apply(action).reason == "bad-action"
+    assert _state(game) == before
