@@ -41,7 +41,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     try:
         options = registry.validate_options(args.variant, parse_option_pairs(args.option),
-                                   from_strings=True)
+                                            from_strings=True)
         summary = simulate(
             args.variant, games=args.games, seed=args.seed, options=options,
             players=args.players, levels=args.bots, max_actions=args.max_actions,
