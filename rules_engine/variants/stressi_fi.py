@@ -37,13 +37,10 @@ class StressiFI(SpeedGame):
         return [deck[:26], deck[26:]]
 
     def _stress_outcome(self, first: int, pile: int, tie: bool) -> None:
+        # The house rule's first check (somebody without open cards and draw pile wins at
+        # once) needs no code here: such a player won the moment their last card landed
+        # (SpeedGame._settle), before any equal-rank event of that card could start.
         house = self.options["after_slap_house_rule"]
-        if house:
-            # The house rule first looks for a player who has nothing left at all.
-            for s in range(self.players):
-                if self.cards_left(s) == 0:
-                    self.finish_win(s)
-                    return
         if tie:
             for s in range(self.players):
                 pile_s = self.home_pile(s)
