@@ -2,9 +2,11 @@ from django.conf.urls.i18n import i18n_patterns
 from django.urls import include, path
 
 from core import views as core_views
+from core.health import healthz
 
 urlpatterns = [
     path("prefs/", core_views.preferences, name="preferences"),
+    path("healthz", healthz, name="healthz"),
 ]
 
 urlpatterns += i18n_patterns(
