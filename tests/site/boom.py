@@ -6,7 +6,8 @@ exercised exactly as deployed without touching the test process's own logging.
 
 from django.urls import path
 
-from config.urls import handler404, handler500, urlpatterns as site_patterns  # noqa: F401
+from config.urls import handler404, handler500  # noqa: F401
+from config.urls import urlpatterns as site_patterns
 
 
 def boom(request):

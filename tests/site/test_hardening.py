@@ -156,7 +156,7 @@ def _three_accepted_moves():
                     legal.pop("t")
                     legal.pop("onto", None)
                     index = attempts(game, seat).index(legal)
-                    action, result = sandbox.attempt(game, seat, index)
+                    _action, result = sandbox.attempt(game, seat, index)
                     if not result.accepted:
                         break
                     chosen.append(index)
