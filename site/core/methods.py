@@ -27,6 +27,23 @@ def allow(*methods: str) -> Callable[[View], View]:
     return decorate
 
 
+class EmptyHeadMiddleware:
+    """A HEAD response keeps the GET's headers (Content-Length included) and drops the body,
+    which gunicorn would otherwise drop itself with a warning per request."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if request.method == "HEAD":
+            if response.streaming:
+                response.streaming_content = []
+            else:
+                response.content = b""
+        return response
+
+
 class MethodNotAllowedMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response

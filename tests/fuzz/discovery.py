@@ -141,6 +141,7 @@ class RouteProfile:
     form: list[str]
     cookies: list[str]
     reads_everything: list[str]
+    methods: list[str]  # GET and/or POST: the ones the view answered without a 405
 
 
 def regex_examples(regex: str, count: int = 3) -> list[str]:
@@ -184,11 +185,13 @@ def discover(routes: list[Route], crawled: list[Sample], lang: str = "en") -> li
         for route in routes:
             samples = [s for s in crawled if s.route == route] or [synthetic_sample(route, lang)]
             reads = Reads()
+            answered = set()
             token = _reads.set(reads)
             try:
                 for sample in samples:
                     for request in _variants(sample):
-                        transport.send(request)
+                        if transport.send(request).status != 405:
+                            answered.add(request.method)
             finally:
                 _reads.reset(token)
             seen_query = {k for s in samples for k, _ in s.request.query}
@@ -201,6 +204,7 @@ def discover(routes: list[Route], crawled: list[Sample], lang: str = "en") -> li
                     form=sorted(reads.names["form"] | seen_form),
                     cookies=sorted(reads.names["cookie"]),
                     reads_everything=sorted(reads.everything),
+                    methods=sorted(answered) or ["GET"],
                 )
             )
     return profiles

@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, Phase, given
 from hypothesis import settings as hypothesis_settings
 
 from .discovery import profile_site
-from .plans import planned_requests, quick_plan, stray_plan
+from .plans import method_rounds, planned_requests, quick_plan, stray_plan
 from .routes import all_routes
 from .runner import Tally
 from .transport import InProcess
@@ -74,21 +74,24 @@ def test_paths_that_match_no_route(fuzz_db):
 
 
 def test_hypothesis_profile_in_small(profiles):
-    """The long campaign's strategy, a few hundred requests, the same every run."""
+    """The long campaign's strategy, a dozen requests per route and method round, the same
+    every run."""
     tally = Tally()
     send = InProcess().send
+    for profile in profiles.values():
+        for methods, _share in method_rounds(profile):
 
-    @hypothesis_settings(
-        max_examples=150, derandomize=True, database=None, deadline=None,
-        phases=[Phase.generate], suppress_health_check=list(HealthCheck),
-    )
-    @given(planned_requests(list(profiles.values()), LANGS))
-    def fuzz(planned):
-        tally.send(send, planned)
+            @hypothesis_settings(
+                max_examples=12, derandomize=True, database=None, deadline=None,
+                phases=[Phase.generate], suppress_health_check=list(HealthCheck),
+            )
+            @given(planned_requests(profile, LANGS, methods))
+            def fuzz(planned):
+                tally.send(send, planned)
 
-    fuzz()
-    assert tally.requests >= 150
-    assert len(tally.routes) >= len(ROUTES) // 2
+            fuzz()
+    assert tally.requests >= 12 * 2 * len(ROUTES)
+    assert set(tally.methods) >= {"GET", "POST", "PUT", "DELETE", "OPTIONS", "TRACE", "HEAD"}
     assert_clean(tally)
 
 
