@@ -1,6 +1,7 @@
 """Requests as data, sent in-process (Django's test client) or over HTTP (gunicorn)."""
 
 import http.client
+import re
 import traceback
 from dataclasses import dataclass, field, replace
 from urllib.parse import quote, urlencode
@@ -8,6 +9,8 @@ from urllib.parse import quote, urlencode
 from django.test import Client
 
 FORM_TYPE = "application/x-www-form-urlencoded"
+CSRF_FIELD = "csrfmiddlewaretoken"
+_TOKEN = re.compile(r"[A-Za-z0-9]{32,64}")
 
 
 def encode_pairs(pairs: tuple[tuple[str, str], ...]) -> str:
@@ -132,6 +135,12 @@ class OverHttp:
             headers["Cookie"] = _cookie_header(tuple(cookies.items()))
         for name, value in request.headers:
             headers[name] = value
+        if self.csrf_token and any(k == CSRF_FIELD for k, _ in request.form):
+            # A crawled form's token belongs to another session; a bent one stays bent.
+            request = request.with_(form=tuple(
+                (k, self.csrf_token if k == CSRF_FIELD and _TOKEN.fullmatch(v) else v)
+                for k, v in request.form
+            ))
         body = request.body if request.form else b""
         if request.form:
             headers["Content-Type"] = FORM_TYPE

@@ -1,7 +1,7 @@
-"""Test-only settings and URLconf: production settings plus a view that always fails.
+"""Test-only URLconf: the site's routes plus a view that always fails.
 
-Used by test_production_logging in a subprocess, so production's logging configuration is
-exercised exactly as deployed without touching the test process's own logging.
+boom_settings uses it with production settings in test_production_logging's subprocess, so
+production's logging is exercised as deployed without touching the test process's logging.
 """
 
 from django.urls import path
