@@ -203,3 +203,21 @@ def test_the_limit_is_shown_in_every_language(client):
         page = client.get(f"/{lang}/stress-se/examples/illegal-plays/try/")
         assert COUNT.search(page.text).group(1) == text
 
+
+
+def test_head_through_the_real_handler_has_the_get_headers_and_no_body():
+    from django.core.handlers.wsgi import WSGIHandler
+    from django.test import RequestFactory
+
+    handler = WSGIHandler()
+    answers = {}
+
+    def run(method):
+        environ = RequestFactory().generic(method, "/en/sources/").environ
+        body = b"".join(handler(environ, lambda status, headers: answers.update({method: headers})))
+        return body, dict(answers[method])
+
+    get_body, get_headers = run("GET")
+    head_body, head_headers = run("HEAD")
+    assert get_body and head_body == b""
+    assert head_headers["Content-Length"] == get_headers["Content-Length"] == str(len(get_body))
