@@ -25,11 +25,15 @@ class Planned:
     label: str  # the route and what was bent
     request: FuzzRequest
     payloads: tuple[str, ...] = ()  # markup that must not come back verbatim
+    declared: frozenset[str] = frozenset()  # methods the route's view says it answers
 
     @staticmethod
-    def of(label: str, request: FuzzRequest, values: list[str]) -> "Planned":
+    def of(
+        label: str, request: FuzzRequest, values: list[str],
+        declared: frozenset[str] = frozenset(),
+    ) -> "Planned":
         markup = tuple(v for v in values if Payload("", v).markup)
-        return Planned(label, request, markup)
+        return Planned(label, request, markup, declared)
 
 
 def _path(sample: Sample, lang: str, overrides: dict[str, str] | None = None) -> str:
@@ -65,6 +69,9 @@ def quick_plan(profile: RouteProfile, langs: list[str]) -> list[Planned]:
     base = _richest(profile)
     plan: list[Planned] = []
 
+    def add(label: str, request: FuzzRequest, values: list[str]) -> None:
+        plan.append(Planned.of(label, request, values, profile.route.declared_methods))
+
     def lang() -> str:
         return langs[len(plan) % len(langs)]
 
@@ -81,8 +88,7 @@ def quick_plan(profile: RouteProfile, langs: list[str]) -> list[Planned]:
                     continue
             request = base.request.with_(
                 path=_path(base, lang(), {param.name: payload.value}), headers=headers())
-            plan.append(Planned.of(f"{route} path {param.name}: {payload.kind}", request,
-                                   [payload.value]))
+            add(f"{route} path {param.name}: {payload.kind}", request, [payload.value])
 
     get_base = base.request.with_(method="GET", form=())
     for name in profile.query:
@@ -90,8 +96,7 @@ def quick_plan(profile: RouteProfile, langs: list[str]) -> list[Planned]:
             request = get_base.with_(
                 path=_path(base, lang()), query=_set(get_base.query, name, payload.value),
                 headers=headers())
-            plan.append(Planned.of(f"{route} query {name}: {payload.kind}", request,
-                                   [payload.value]))
+            add(f"{route} query {name}: {payload.kind}", request, [payload.value])
 
     if profile.form:
         post = _richest(profile, "POST")
@@ -101,34 +106,33 @@ def quick_plan(profile: RouteProfile, langs: list[str]) -> list[Planned]:
                 request = post_base.with_(
                     path=_path(post, lang()), form=_set(post_base.form, name, payload.value),
                     headers=headers())
-                plan.append(Planned.of(f"{route} form {name}: {payload.kind}", request,
-                                       [payload.value]))
+                add(f"{route} form {name}: {payload.kind}", request, [payload.value])
 
     for hostile in (f"<script>{MARKER}()</script>", "²", "9" * 5000):
         repeated = tuple((n, v) for n in profile.query for v in (_valid(profile, n), hostile))
-        plan.append(Planned.of(f"{route} repeated parameters", get_base.with_(
-            path=_path(base, lang()), query=(*get_base.query, *repeated)), [hostile]))
+        add(f"{route} repeated parameters", get_base.with_(
+            path=_path(base, lang()), query=(*get_base.query, *repeated)), [hostile])
     for method in OTHER_METHODS:
-        plan.append(Planned.of(f"{route} method {method}", base.request.with_(
-            method=method, path=_path(base, lang()), form=base.request.form), []))
+        add(f"{route} method {method}", base.request.with_(
+            method=method, path=_path(base, lang()), form=base.request.form), [])
     for name in profile.cookies:
         for value in (f'"><b>{MARKER}</b>', "\x00" * 8, "A" * 4000):
-            plan.append(Planned.of(f"{route} cookie {name}", base.request.with_(
-                path=_path(base, lang()), cookies=((name, value),)), [value]))
+            add(f"{route} cookie {name}", base.request.with_(
+                path=_path(base, lang()), cookies=((name, value),)), [value])
     for header in HEADER_TARGETS:
         value = f'"><svg onload={MARKER}()>'
-        plan.append(Planned.of(f"{route} header {header}", base.request.with_(
-            path=_path(base, lang()), headers=(HTMX, (header, value))), [value]))
-    plan.append(Planned.of(f"{route} too many fields", get_base.with_(
-        path=_path(base, lang()), extra_query=TOO_MANY_FIELDS), []))
-    plan.append(Planned.of(f"{route} too many form fields", base.request.with_(
+        add(f"{route} header {header}", base.request.with_(
+            path=_path(base, lang()), headers=(HTMX, (header, value))), [value])
+    add(f"{route} too many fields", get_base.with_(
+        path=_path(base, lang()), extra_query=TOO_MANY_FIELDS), [])
+    add(f"{route} too many form fields", base.request.with_(
         method="POST", path=_path(base, lang()),
-        form=tuple((f"f{i}", "1") for i in range(1100))), []))
+        form=tuple((f"f{i}", "1") for i in range(1100))), [])
     if profile.reads_everything:
         value = f"<i>{MARKER}</i>"
-        plan.append(Planned.of(f"{route} unknown names", get_base.with_(
+        add(f"{route} unknown names", get_base.with_(
             path=_path(base, lang()), query=(*get_base.query, (value, value), ("", "x"))),
-            [value]))
+            [value])
     return plan
 
 
@@ -228,4 +232,4 @@ def planned_requests(
         method=method, path=_path(sample, lang, overrides), query=query, form=form,
         headers=tuple(headers), cookies=cookies,
     )
-    return Planned.of(profile.route.label, request, planted)
+    return Planned.of(profile.route.label, request, planted, profile.route.declared_methods)

@@ -37,6 +37,18 @@ class Route:
         return any(isinstance(part, LocalePrefixPattern) for part in self.parts)
 
     @property
+    def declared_methods(self) -> frozenset[str]:
+        """The methods the view says it answers: core.methods.allow's record, or the handlers
+        of a class-based view (Django's generic views answer OPTIONS, form views PUT)."""
+        allowed = getattr(self.view, "allowed_methods", None)
+        if allowed is not None:
+            return frozenset(allowed)
+        view_class = getattr(self.view, "view_class", None)
+        if view_class is None:
+            return frozenset()
+        return frozenset(m.upper() for m in view_class.http_method_names if hasattr(view_class, m))
+
+    @property
     def label(self) -> str:
         return "".join(_text(part, "<lang>", i) for i, part in enumerate(self.parts)) or "/"
 

@@ -46,7 +46,7 @@ class Tally:
         self.slowest = sorted(
             [*self.slowest, (elapsed * 1000, planned.request.describe(120))], reverse=True
         )[:5]
-        found = problems(planned.request.method, planned.payloads, response)
+        found = problems(planned.request.method, planned.payloads, response, planned.declared)
         if found:
             self.findings.append(
                 Finding(planned.label, planned.request.describe(), tuple(found))

@@ -20,6 +20,9 @@ def assert_clean(tally: Tally) -> None:
         pytest.fail(f"{len(tally.findings)} findings in {tally.requests} requests:\n\n{shown}")
 
 
+# Also tells pytest-django to create the test database when only this module runs.
+pytestmark = pytest.mark.django_db
+
 LANGS = [code for code, _name in settings.LANGUAGES]
 ROUTES = [route.label for route in all_routes()]
 
