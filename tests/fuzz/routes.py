@@ -1,8 +1,10 @@
 """Every route of a URLconf, with its path parameters and how to write a path for it."""
 
+import inspect
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from urllib.parse import quote
 
 from django.conf import settings
@@ -10,6 +12,7 @@ from django.urls import URLResolver, get_resolver
 from django.urls.resolvers import LocalePrefixPattern, RegexPattern, RoutePattern
 from django.utils import translation
 
+ALL_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"})
 ROUTE_PARAMETER = re.compile(r"<(?:(?P<converter>[^>:]+):)?(?P<name>[^>]+)>")
 
 
@@ -37,9 +40,21 @@ class Route:
         return any(isinstance(part, LocalePrefixPattern) for part in self.parts)
 
     @property
+    def own(self) -> bool:
+        """The view is the project's code, not a package's (Django's admin, say)."""
+        try:
+            source = Path(inspect.getsourcefile(inspect.unwrap(self.view)) or "").resolve()
+        except TypeError:
+            return False
+        return source.is_relative_to(settings.BASE_DIR) and "site-packages" not in source.parts
+
+    @property
     def declared_methods(self) -> frozenset[str]:
         """The methods the view says it answers: core.methods.allow's record, or the handlers
-        of a class-based view (Django's generic views answer OPTIONS, form views PUT)."""
+        of a class-based view (Django's generic views answer OPTIONS, form views PUT). A
+        package's view answers what its package decided."""
+        if not self.own:
+            return ALL_METHODS
         allowed = getattr(self.view, "allowed_methods", None)
         if allowed is not None:
             return frozenset(allowed)

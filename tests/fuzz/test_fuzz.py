@@ -118,3 +118,10 @@ def test_the_fuzzer_finds_planted_bugs(fuzz_db):
     assert any(f.startswith("open/<str:name>/ path name") and "status 500" in f for f in findings)
     assert any(f.startswith("save/ form count") and "status 500" in f for f in findings)
     assert any("PUT answered 200" in f for f in findings)
+
+
+def test_methods_a_view_declares_are_read_from_the_view():
+    routes = {route.name: route for route in all_routes()}
+    assert routes["home"].declared_methods == {"GET", "HEAD"}
+    assert routes["preferences"].declared_methods == {"POST"}
+    assert routes["healthz"].own
