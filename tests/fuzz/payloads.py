@@ -58,7 +58,23 @@ QUICK: list[Payload] = [
     } or p.kind == "markup"
 ]
 
+# Every parameter gets the core values; the rest of QUICK is dealt out among a route's
+# parameters, so each is sent once per route (a view reading 30 names stays affordable).
+CORE: list[Payload] = [
+    p for p in QUICK
+    if p.value in {"²", "9" * 5000, "-1", "A" * 10240, "\x00", "\udcff\udcfe", ""}
+    or p.value.startswith(("<script>", '"><svg'))
+]
+DEALT: list[Payload] = [p for p in QUICK if p not in CORE]
+
 _DIGITS = re.compile(r"[0-9]+")
+
+
+def core_splices(valid: str) -> list[Payload]:
+    """The splices every parameter gets: its number as "²" and as 5,000 nines, markup added."""
+    keep = {_DIGITS.sub("²", valid, count=1), _DIGITS.sub("9" * 5000, valid, count=1),
+            valid + f"<b>{MARKER}</b>"}
+    return [p for p in splices(valid) if p.value in keep]
 
 
 def splices(valid: str) -> list[Payload]:

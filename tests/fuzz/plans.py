@@ -8,7 +8,17 @@ from hypothesis import strategies as st
 
 from .crawl import Sample
 from .discovery import RouteProfile
-from .payloads import MARKER, PAYLOADS, QUICK, Payload, path_payloads, splices
+from .payloads import (
+    CORE,
+    DEALT,
+    MARKER,
+    PAYLOADS,
+    QUICK,
+    Payload,
+    core_splices,
+    path_payloads,
+    splices,
+)
 from .transport import FuzzRequest
 
 OTHER_METHODS = ("POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "HEAD")
@@ -62,6 +72,19 @@ def _richest(profile: RouteProfile, method: str | None = None) -> Sample:
     return max(pool, key=lambda s: len(s.request.query) + len(s.request.form))
 
 
+def dealt(names: list[str], profile: RouteProfile) -> dict[str, list[Payload]]:
+    """Each name's quick values: the core ones and core splices of its real value, plus its
+    share of the others (all of them go to some name), plus its share of the other splices."""
+    schedule = {}
+    for i, name in enumerate(names):
+        valid = _valid(profile, name)
+        extra = [p for j, p in enumerate(DEALT) if j % len(names) == i]
+        rest = [p for p in splices(valid) if p not in core_splices(valid)]
+        mine = [p for j, p in enumerate(rest) if j % len(names) == i]
+        schedule[name] = [*CORE, *core_splices(valid), *extra, *mine]
+    return schedule
+
+
 def quick_plan(profile: RouteProfile, langs: list[str]) -> list[Planned]:
     """Every discovered parameter with every quick payload, one at a time, plus wrong
     methods, repeated parameters, hostile cookies and headers, and too many fields."""
@@ -91,8 +114,8 @@ def quick_plan(profile: RouteProfile, langs: list[str]) -> list[Planned]:
             add(f"{route} path {param.name}: {payload.kind}", request, [payload.value])
 
     get_base = base.request.with_(method="GET", form=())
-    for name in profile.query:
-        for payload in [*QUICK, *splices(_valid(profile, name))]:
+    for name, payloads in dealt(profile.query, profile).items():
+        for payload in payloads:
             request = get_base.with_(
                 path=_path(base, lang()), query=_set(get_base.query, name, payload.value),
                 headers=headers())
@@ -101,8 +124,8 @@ def quick_plan(profile: RouteProfile, langs: list[str]) -> list[Planned]:
     if profile.form:
         post = _richest(profile, "POST")
         post_base = post.request.with_(method="POST", form=post.request.form or post.request.query)
-        for name in profile.form:
-            for payload in [*QUICK, *splices(_valid(profile, name))]:
+        for name, payloads in dealt(profile.form, profile).items():
+            for payload in payloads:
                 request = post_base.with_(
                     path=_path(post, lang()), form=_set(post_base.form, name, payload.value),
                     headers=headers())
