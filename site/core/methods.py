@@ -3,9 +3,13 @@
 `allow("GET")` wraps a view in Django's `require_http_methods` (HEAD comes with GET) and
 records the methods on it, so `MethodNotAllowedMiddleware` can answer any other method with
 405 and an `Allow` header before CsrfViewMiddleware would turn a token-less POST into a 403.
+Views decorated with Django's own `require_safe`, `require_POST` or `require_http_methods`
+get the same treatment: their method list is read from the decorator.
 """
 
+import inspect
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
@@ -25,6 +29,26 @@ def allow(*methods: str) -> Callable[[View], View]:
         return wrapped
 
     return decorate
+
+
+@cache
+def declared_methods(view: Callable) -> frozenset[str] | None:
+    """The methods a view answers, if it says: `allow`'s record, or the list Django's
+    `require_http_methods` closed over (tests/site/test_hardening.py checks that this still
+    holds for the Django in use). None for a view that names no methods."""
+    layer: Callable | None = view
+    while layer is not None:
+        recorded = getattr(layer, "allowed_methods", None)
+        if recorded is not None:
+            return frozenset(recorded)
+        try:
+            enclosed = inspect.getclosurevars(layer).nonlocals.get("request_method_list")
+        except TypeError:
+            enclosed = None
+        if enclosed:
+            return frozenset(enclosed)
+        layer = getattr(layer, "__wrapped__", None)
+    return None
 
 
 class EmptyHeadMiddleware:
@@ -54,7 +78,7 @@ class MethodNotAllowedMiddleware:
     def process_view(
         self, request: HttpRequest, view: View, args: Any, kwargs: Any
     ) -> HttpResponse | None:
-        allowed = getattr(view, "allowed_methods", None)
+        allowed = declared_methods(view)
         if allowed is None or request.method in allowed:
             return None
         response = HttpResponseNotAllowed(sorted(allowed))

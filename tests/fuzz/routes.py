@@ -12,6 +12,8 @@ from django.urls import URLResolver, get_resolver
 from django.urls.resolvers import LocalePrefixPattern, RegexPattern, RoutePattern
 from django.utils import translation
 
+from core.methods import declared_methods
+
 ALL_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"})
 ROUTE_PARAMETER = re.compile(r"<(?:(?P<converter>[^>:]+):)?(?P<name>[^>]+)>")
 
@@ -55,9 +57,9 @@ class Route:
         package's view answers what its package decided."""
         if not self.own:
             return ALL_METHODS
-        allowed = getattr(self.view, "allowed_methods", None)
+        allowed = declared_methods(self.view)
         if allowed is not None:
-            return frozenset(allowed)
+            return allowed
         view_class = getattr(self.view, "view_class", None)
         if view_class is None:
             return frozenset()
