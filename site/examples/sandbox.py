@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from core.glossary import card_name, current_lang
+from core.params import parse_natural
 from rules_engine.actions import Action, Result
 from rules_engine.game import Game
 from rules_engine.scenario import STEP_KEYS, load
@@ -19,6 +20,8 @@ from rules_engine.scenario import STEP_KEYS, load
 from .board import zone_label
 from .library import Example, examples_dir
 
+# The most own moves a sandbox URL carries (the page states it; at the limit it offers no
+# further move, so no button ever leads to a URL parse_moves refuses).
 MAX_MOVES = 200
 STEP_MS = 600  # the visitor's moves come this far apart: no race they did not ask for
 
@@ -81,16 +84,19 @@ def attempts(game: Game, seat: int) -> list[dict]:
 
 
 def parse_moves(raw: str) -> list[tuple[int, int]]:
+    """The visitor's moves from the URL: at most MAX_MOVES "seat:index" pairs."""
     if not raw:
         return []
+    parts = raw.split(",", MAX_MOVES)
+    if len(parts) > MAX_MOVES:
+        raise SandboxError("too many moves")
     moves = []
-    for part in raw.split(",")[: MAX_MOVES + 1]:
-        seat, _sep, index = part.partition(":")
-        if not (seat.isdigit() and index.isdigit()):
-            raise SandboxError(raw)
-        moves.append((int(seat), int(index)))
-    if len(moves) > MAX_MOVES:
-        raise SandboxError(raw)
+    for part in parts:
+        seat, sep, index = part.partition(":")
+        seat_number, index_number = parse_natural(seat), parse_natural(index)
+        if not sep or seat_number is None or index_number is None:
+            raise SandboxError(part[:20])
+        moves.append((seat_number, index_number))
     return moves
 
 

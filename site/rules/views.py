@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 
 from core.catalogue import all_variants, variant_or_404
 from core.glossary import current_lang
+from core.methods import allow
 from examples.library import examples_for
 from examples.views import embedded_viewer
 from houserules.display import house_rules_box
@@ -45,6 +46,7 @@ def embedded_viewers(book: Rulebook, lang: str) -> dict[str, list[str]]:
     return viewers
 
 
+@allow("GET")
 def rules_page(request: HttpRequest, variant: str) -> HttpResponse:
     lang = current_lang()
     entry = variant_or_404(variant, lang)
@@ -88,6 +90,7 @@ def rules_page(request: HttpRequest, variant: str) -> HttpResponse:
     )
 
 
+@allow("GET")
 def compare(request: HttpRequest) -> HttpResponse:
     lang = current_lang()
     variants = all_variants(lang)

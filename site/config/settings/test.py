@@ -11,3 +11,4 @@ STORAGES = {
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 WHITENOISE_AUTOREFRESH = True
+WHITENOISE_USE_FINDERS = True  # static files straight from static/, no collectstatic
