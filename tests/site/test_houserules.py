@@ -353,7 +353,7 @@ def test_the_printed_link_opens_the_rules_with_exactly_these_options(client):
     box = re.search(r'<section class="house-rules-box".*?</section>', rules.text, re.S).group(0)
     assert box.count("<li>") == 3
     assert (
-        'href="#opt-after_slap_house_rule">Hausregel nach dem Abschlagen</a>: '
+        'href="#opt-after_slap_house_rule">Hausregel nach dem Schlag</a>: '
         "<strong>Ohne Hausregel</strong>"
     ) in box
     assert 'href="#opt-ace_low_only">Das Ass</a>: <strong>Nur niedrig</strong>' in box
