@@ -103,7 +103,7 @@ def _four_of_a_kind(cards: list[str]) -> bool:
     return len(cards) == PILE_SIZE and len({c[0] for c in cards}) == 1
 
 
-def _cards_list(value: Any) -> list[str] | None:
+def cards_list(value: Any) -> list[str] | None:
     """The cards an action names: "card": "7H" or "cards": ["7H", "7S"]."""
     if isinstance(value, str):
         return [value]
@@ -155,8 +155,6 @@ class JamesBondGame(Game):
         #: last time each pile went back on the table (bots prefer the oldest).
         self.put_at: list[list[int]] = [[] for _ in range(n)]
         self.calls: list[list[int]] = []  # [seat, t] valid win calls in the tie window
-        #: time the middle last changed (lay or take): bots give up a card when it stalls.
-        self.middle_at = 0
         self.deal_no = 1
         self.wins: list[int] = [0] * n
         self.redeals = 0
@@ -204,7 +202,6 @@ class JamesBondGame(Game):
         self.repick_at = [self.now] * n
         self.put_at = [[-1] * p for _ in range(n)]
         self.calls = []
-        self.middle_at = self.now
 
     def _redeal(self) -> None:
         """Gather exactly the cards in play (the middle, including cards of unfinished swaps,
@@ -378,7 +375,7 @@ class JamesBondGame(Game):
 
     def _do_lay(self, action: Action) -> str | None:
         seat = action.player
-        cards = _cards_list(action.args.get("cards", action.args.get("card")))
+        cards = cards_list(action.args.get("cards", action.args.get("card")))
         if cards is None:
             return R_BAD_ACTION
         if self.held[seat] is None:
@@ -399,14 +396,13 @@ class JamesBondGame(Game):
         for card in cards:
             hand.remove(card)
         self.middle.extend(cards)
-        self.middle_at = action.t
         self.laying[seat] = list(cards)
         self._emit("laid", seat, cards=list(cards))
         return None
 
     def _do_take(self, action: Action) -> str | None:
         seat = action.player
-        cards = _cards_list(action.args.get("cards", action.args.get("card")))
+        cards = cards_list(action.args.get("cards", action.args.get("card")))
         if cards is None:
             return R_BAD_ACTION
         laying = self.laying[seat]
@@ -440,7 +436,6 @@ class JamesBondGame(Game):
             if other != seat:
                 self.laid[other] = []
         self.active_at[seat] = action.t
-        self.middle_at = action.t
         self._emit("swapped", seat, gave=list(gave), took=list(cards),
                    pile=f"pile-{self.held[seat] + 1}")  # type: ignore[operator]
         self._check_complete(seat, dealt=False)
@@ -475,7 +470,6 @@ class JamesBondGame(Game):
             for other in range(self.players):
                 if other != seat:
                     self.laid[other] = []
-            self.middle_at = self.now
         self.hand(seat).extend(back + took)
         self._emit("swap-ended", seat, gave=list(laying), took=back + took,
                    pile=f"pile-{self.held[seat] + 1}", cause=cause)  # type: ignore[operator]
@@ -606,11 +600,6 @@ class JamesBondGame(Game):
         out.append(Action(t, player, "put-back", {}))
         return out
 
-    def bot_candidates(self, seat: int) -> list[tuple[float, Action]]:
-        from rules_engine.variants.james_bond_bot import james_bond_candidates
-
-        return james_bond_candidates(self, seat)
-
     def _pile_zone(self, seat: int, k: int, viewer: int | None) -> dict:
         cards, st = self.piles[seat][k], self.status[seat][k]
         if st == DONE or (st == HELD and viewer in (None, seat)):
@@ -687,7 +676,6 @@ class JamesBondGame(Game):
             "repick_at": list(self.repick_at),
             "put_at": [list(x) for x in self.put_at],
             "calls": [list(c) for c in self.calls],
-            "middle_at": self.middle_at,
             "deal": self.deal_no,
             "wins": list(self.wins),
             "redeals": self.redeals,
@@ -709,7 +697,6 @@ class JamesBondGame(Game):
         self.repick_at = list(d["repick_at"])
         self.put_at = [list(x) for x in d["put_at"]]
         self.calls = [list(c) for c in d["calls"]]
-        self.middle_at = d["middle_at"]
         self.deal_no = d["deal"]
         self.wins = list(d["wins"])
         self.redeals = d["redeals"]

@@ -39,7 +39,7 @@ PILE_IDS = tuple(f"pile-{k + 1}" for k in range(PILES))
 #: holder's pick of a pile, are made by the engine this long after they became due.
 CHOOSE_LIMIT_MS = 5000
 SPIT_LIMIT_MS = 5000
-_PILE_INDEX = {z: i for i, z in enumerate(PILE_IDS)}
+PILE_INDEX = {z: i for i, z in enumerate(PILE_IDS)}
 
 # Phases (board["phase"]).
 P_PLAY = "play"
@@ -295,7 +295,7 @@ class SpitGame(Game):
             return R_BAD_ACTION
         if self.stage != P_PLAY:
             return R_NOT_NOW
-        k, pile = _PILE_INDEX.get(src), CENTRE_INDEX.get(dst)
+        k, pile = PILE_INDEX.get(src), CENTRE_INDEX.get(dst)
         if k is None or pile is None:
             return R_BAD_ZONE
         if pile not in self.centre_in_use():
@@ -348,7 +348,7 @@ class SpitGame(Game):
             return R_BAD_ACTION
         if self.stage != P_PLAY:
             return R_NOT_NOW
-        k = _PILE_INDEX.get(src)
+        k = PILE_INDEX.get(src)
         if k is None:
             return R_BAD_ZONE
         seat = action.player
@@ -367,7 +367,7 @@ class SpitGame(Game):
             return R_BAD_ACTION
         if self.stage != P_PLAY:
             return R_NOT_NOW
-        a, b = _PILE_INDEX.get(src), _PILE_INDEX.get(dst)
+        a, b = PILE_INDEX.get(src), PILE_INDEX.get(dst)
         if a is None or b is None or a == b:
             return R_BAD_ZONE
         seat = action.player
@@ -613,11 +613,6 @@ class SpitGame(Game):
                 out.append(Action(t, player, "move", {
                     "card": card, "from": PILE_IDS[k], "to": PILE_IDS[spaces[0]]}))
         return out
-
-    def bot_candidates(self, seat: int) -> list[tuple[float, Action]]:
-        from rules_engine.variants.spit_bot import spit_candidates
-
-        return spit_candidates(self, seat)
 
     def board(self, viewer: int | None = None) -> dict:
         show = viewer is None
