@@ -32,7 +32,9 @@ the game's length, and a resumed driver continues exactly as one that never stop
 
 from __future__ import annotations
 
+import base64
 import random
+import struct
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -48,6 +50,8 @@ HUMAN = "human"
 #: re-planned (the hand is moving, and may arrive too slow).
 COMMIT_MS = 150
 SNAPSHOT_VERSION = 1
+#: a Mersenne Twister state: 624 words and the position, little-endian whatever the machine.
+_WORDS = struct.Struct("<625I")
 
 EntryKind = Literal["bot", "human", "clock"]
 
@@ -77,14 +81,20 @@ def bot_seed(seed: int, seat: int) -> int:
 
 
 def _rng_to_json(rng: random.Random) -> list:
+    """A generator's state as [version, base64 of its 625 32-bit words, gauss]: half the size
+    of the plain list of numbers, and several times faster to read and write."""
     version, internal, gauss = rng.getstate()
-    return [version, list(internal), gauss]
+    return [version, base64.b64encode(_WORDS.pack(*internal)).decode("ascii"), gauss]
+
+
+def _rng_state(data: list) -> tuple:
+    version, words, gauss = data
+    return version, _WORDS.unpack(base64.b64decode(words)), gauss
 
 
 def _rng_from_json(data: list) -> random.Random:
-    rng = random.Random()
-    version, internal, gauss = data
-    rng.setstate((version, tuple(internal), gauss))
+    rng = random.Random(0)  # a seed, so that no system entropy is read only to be replaced
+    rng.setstate(_rng_state(data))
     return rng
 
 
@@ -140,7 +150,7 @@ class Driver:
             "version": SNAPSHOT_VERSION,
             "seats": list(self.seats),
             "seed": self.seed,
-            "game": self.game.to_json(log=False),
+            "game": {**self.game.to_json(log=False), "rng": _rng_to_json(self.game.rng)},
             "bots": [None if bot is None else {"rng": _rng_to_json(bot.rng),
                                                "call_phase": bot.call_phase}
                      for bot in self.bots],
@@ -154,7 +164,8 @@ class Driver:
         if data.get("version") != SNAPSHOT_VERSION:
             raise ValueError(f"driver snapshot version {data.get('version')!r} is not "
                              f"{SNAPSHOT_VERSION}")
-        game = Game.from_json(data["game"])
+        version, internal, gauss = _rng_state(data["game"]["rng"])
+        game = Game.from_json({**data["game"], "rng": [version, internal, gauss]})
         seats = data["seats"]
         bots: list[Bot | None] = []
         for s, (kind, state) in enumerate(zip(seats, data["bots"], strict=True)):
