@@ -50,6 +50,8 @@ HUMAN = "human"
 #: re-planned (the hand is moving, and may arrive too slow).
 COMMIT_MS = 150
 SNAPSHOT_VERSION = 1
+#: "no limit" for the scheduler's loop (later than any game time, more than any count).
+FOREVER = 1 << 62
 #: a Mersenne Twister state: 624 words and the position, little-endian whatever the machine.
 _WORDS = struct.Struct("<625I")
 
@@ -194,12 +196,12 @@ class Driver:
     def run_until(self, t: int) -> list[Entry]:
         """Apply every bot plan and deadline due at or before t, in time order (re-planning
         after each); returns what happened."""
-        return self._collect(lambda: self._run(t, None, None))
+        return self._collect(lambda: self._run(until=t))
 
     def step(self) -> Entry | None:
         """Apply exactly the next due thing, whatever its time (teacher mode's single step
         while paused); None when nothing is due."""
-        entries = self._collect(lambda: self._run(None, 1, None))
+        entries = self._collect(lambda: self._run(max_steps=1))
         return entries[0] if entries else None
 
     def submit(self, seat: int, t: int, action: Action | dict) -> Result:
@@ -233,7 +235,7 @@ class Driver:
     def run(self, *, max_actions: int) -> None:
         """Play on until the game ends, nothing is due, or `max_actions` actions were sent
         in all (simulate's loop; the caller decides what a cap or a standstill means)."""
-        self._run(None, None, max_actions)
+        self._run(max_actions=max_actions)
 
     # ------------------------------------------------------------------ the scheduler
     def _collect(self, run) -> list[Entry]:
@@ -249,57 +251,61 @@ class Driver:
         run()
         return record[mark:]
 
-    def _run(self, until: int | None, max_steps: int | None, max_actions: int | None) -> None:
+    def _run(self, until: int = FOREVER, max_steps: int = FOREVER,
+             max_actions: int = FOREVER) -> None:
+        """The scheduler's loop (simulate's hot path: counters are locals here)."""
         game = self.game
         plans, bots = self.plans, self.bots
-        apply_token, next_deadline, advance = game.apply_token, game.next_deadline, game.advance
+        apply_token, next_deadline = game.apply_token, game.next_deadline
         record, check = self.record, self.check
-        steps = 0
-        while not game.over:
-            if max_steps is not None and steps >= max_steps:
-                return
-            if max_actions is not None and self.actions >= max_actions:
-                return
-            steps += 1
-            best = None
-            for p in plans:
-                if p is not None and (best is None or p[0] < best[0]):
-                    best = p
-            deadline = next_deadline()
-            if deadline is not None and (best is None or deadline < best[0]):
-                if until is not None and deadline > until:
+        actions = self.actions
+        try:
+            while max_steps > 0 and actions < max_actions and not game.over:
+                max_steps -= 1
+                best = None
+                for p in plans:
+                    if p is not None and (best is None or p[0] < best[0]):
+                        best = p
+                deadline = next_deadline()
+                if deadline is not None and (best is None or deadline < best[0]):
+                    if deadline > until:
+                        return
+                    self._pass_deadline(deadline)
+                    continue
+                if best is None or best[0] > until:
                     return
-                if record is not None:
-                    mark = len(game._log)
-                    advance(deadline)
-                    record.append(Entry(deadline, "clock", None, None,
-                                        game._events_since(mark)))
+                t, token, is_call, seat = best
+                if record is None:
+                    reason = apply_token(seat, t, token)
                 else:
-                    advance(deadline)
+                    mark = len(game._log)
+                    reason = apply_token(seat, t, token)
+                    record.append(Entry(t, "bot", game.token_action(seat, t, token), reason,
+                                        game._events_since(mark)))
+                actions += 1
                 if check:
                     self._check()
-                self._after_deadline()
-                continue
-            if best is None or (until is not None and best[0] > until):
-                return
-            t, token, is_call, seat = best
-            if record is not None:
-                mark = len(game._log)
-                reason = apply_token(seat, t, token)
-                record.append(Entry(t, "bot", game.token_action(seat, t, token), reason,
-                                    game._events_since(mark)))
-            else:
-                reason = apply_token(seat, t, token)
-            self.actions += 1
-            if check:
-                self._check()
-            if reason is None:
-                self.calls += is_call
-                self._after_accept(seat)
-            else:
-                self._count_rejection(reason)
-                plans[seat] = bots[seat].plan(game, t)  # type: ignore[union-attr]
-                self._plan_missing()
+                if reason is None:
+                    if is_call:
+                        self.calls += 1
+                    self._after_accept(seat)
+                else:
+                    self._count_rejection(reason)
+                    plans[seat] = bots[seat].plan(game, t)  # type: ignore[union-attr]
+                    self._plan_missing()
+        finally:
+            self.actions = actions
+
+    def _pass_deadline(self, t: int) -> None:
+        game = self.game
+        if self.record is None:
+            game.advance(t)
+        else:
+            mark = len(game._log)
+            game.advance(t)
+            self.record.append(Entry(t, "clock", None, None, game._events_since(mark)))
+        self._check()
+        self._after_deadline()
 
     def _after_accept(self, actor: int) -> None:
         """Re-plan after `actor`'s accepted action (see the module docstring)."""
