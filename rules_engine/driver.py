@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from rules_engine.actions import Action, Event, Result
-from rules_engine.bots import LEVELS, Bot, strategy
+from rules_engine.bots import LEVELS, Bot, Level, strategy
 from rules_engine.game import R_BAD_ACTION, R_BAD_PLAYER, Game, InvariantError
 from rules_engine.registry import new_game
 
@@ -103,14 +103,14 @@ def _rng_from_json(data: list) -> random.Random:
 class Driver:
     """Runs one game in real time: bots' plans, engine deadlines and humans' actions."""
 
-    def __init__(self, game: Game, seats: Sequence[str], *, seed: int = 0,
+    def __init__(self, game: Game, seats: Sequence[str | Level], *, seed: int = 0,
                  record: list[Entry] | None = None, check: bool = False,
                  _bots: list[Bot | None] | None = None, _plans: list | None = None) -> None:
         seats = tuple(seats)
         if len(seats) != game.players:
             raise ValueError(f"{len(seats)} seat kinds for {game.players} players")
         for kind in seats:
-            if kind != HUMAN and kind not in LEVELS:
+            if kind != HUMAN and not isinstance(kind, Level) and kind not in LEVELS:
                 raise ValueError(f"unknown seat kind {kind!r}; valid: {HUMAN}, "
                                  + ", ".join(LEVELS))
         self.game = game
@@ -150,7 +150,9 @@ class Driver:
         bots' generators and plans. Its size does not grow with the game's length."""
         return {
             "version": SNAPSHOT_VERSION,
-            "seats": list(self.seats),
+            # A Level object (a benchmark's own level) is written by name; only the named
+            # LEVELS can be resumed.
+            "seats": [kind if isinstance(kind, str) else kind.name for kind in self.seats],
             "seed": self.seed,
             "game": {**self.game.to_json(log=False), "rng": _rng_to_json(self.game.rng)},
             "bots": [None if bot is None else {"rng": _rng_to_json(bot.rng),
@@ -374,7 +376,7 @@ def replay_record(game: Game, steps: Iterable[Entry | dict]) -> Game:
     return game
 
 
-def seat_kinds(levels: Sequence[str] | str, players: int) -> list[str]:
+def seat_kinds(levels: Sequence[str | Level] | str, players: int) -> list[str | Level]:
     """One seat kind per player from a list that repeats ("club" or "expert,learner")."""
     if isinstance(levels, str):
         levels = [x.strip() for x in levels.split(",") if x.strip()]
