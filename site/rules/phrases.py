@@ -168,6 +168,11 @@ EXTRAS: dict[tuple[str, object], object] = {
         "If both draw piles are empty and nothing fits, each takes the centre pile on their "
         "right as a new draw pile."
     ),
+    ("tie", "fewer-cards-house-default"): _(
+        "This site's house rule: if both reach for the same pile at the same moment, the player "
+        "with fewer cards left gets it."
+    ),
+    ("repeat_choice", "option"): _("Option: choose again when nobody can tell who was first."),
     ("second_deck", "option"): _("Option: a second deck for five to eight players."),
     ("several_per_grab", "option"): _("Option: several cards per grab."),
     ("five_second_rule", "option"): _("Option: the five-second rule."),

@@ -20,11 +20,6 @@ MODULES = sorted(
     ".".join(path.relative_to(ROOT).with_suffix("").parts)
     for path in PACKAGE.rglob("*.py") if path.name not in ("__init__.py", "__main__.py")
 )
-#: cycles another branch is removing (issue #10); each is skipped only while it exists.
-KNOWN_CYCLES = (
-    frozenset({"rules_engine.variants.james_bond", "rules_engine.variants.james_bond_bot"}),
-    frozenset({"rules_engine.variants.spit", "rules_engine.variants.spit_bot"}),
-)
 
 
 def _imports(module: str) -> set[str]:
@@ -89,14 +84,7 @@ def test_the_graph_sees_the_layers():
 
 
 def test_engine_imports_have_no_cycle():
-    cycles = [c for c in _cycles(GRAPH) if c not in KNOWN_CYCLES]
-    assert cycles == []
-
-
-@pytest.mark.parametrize("cycle", KNOWN_CYCLES, ids=lambda c: " <-> ".join(sorted(c)))
-def test_a_known_cycle_is_skipped_only_while_it_exists(cycle):
-    assert cycle in _cycles(GRAPH), "this cycle is gone: remove it from KNOWN_CYCLES"
-    pytest.skip(f"still a cycle, being removed on another branch: {' <-> '.join(sorted(cycle))}")
+    assert _cycles(GRAPH) == []
 
 
 @pytest.mark.parametrize("module", MODULES)
