@@ -16,6 +16,9 @@ DEBUG = False
 ALLOWED_HOSTS: list[str] = []
 
 INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.messages",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.staticfiles",
@@ -24,6 +27,7 @@ INSTALLED_APPS = [
     "core",
     "rules",
     "examples",
+    "play",
 ]
 
 MIDDLEWARE = [
@@ -34,6 +38,8 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -65,6 +71,8 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.template.context_processors.i18n",
                 "django.template.context_processors.csp",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
                 "core.context_processors.site",
             ],
         },
@@ -141,3 +149,15 @@ CACHES = {
         "LOCATION": "stress",
     }
 }
+
+# The playable demo (play app). The game clock runs at PLAY_CLOCK_SPEED times real time for
+# new games (tests may speed it up); a page asks again when the next bot action is due and,
+# while nothing is due, no more often than every PLAY_IDLE_POLL_MS; a game whose player made
+# no move for PLAY_IDLE_PAUSE_MS of game time pauses until they resume it.
+PLAY_CLOCK_SPEED = 1.0
+PLAY_IDLE_POLL_MS = 1000
+PLAY_IDLE_PAUSE_MS = 120_000
+# manage.py prune_games: finished games are kept this many days, unfinished ones (abandoned)
+# this many days after their last change.
+PLAY_KEEP_FINISHED_DAYS = 30
+PLAY_KEEP_ABANDONED_DAYS = 2
