@@ -44,7 +44,8 @@ def engine_only(slug: str, games: int, seed: int) -> dict:
     for g in range(games):
         record: list = []
         play_game(slug, seed=seed + g, record=record, levels=("club",))
-        streams.append(record)
+        streams.append([("apply", e.action) if e.action else ("advance", e.t)
+                        for e in record])
     return time_replay(streams, lambda g: new_game(slug, seed=seed + g))
 
 

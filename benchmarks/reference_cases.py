@@ -50,12 +50,11 @@ class _Recorder(list):
         super().__init__()
         self.game, self.digest = game, digest
 
-    def append(self, item):  # type: ignore[override]
-        kind, value = item
-        if kind == "apply":
-            self.digest.update(_dump(["apply", value.to_json()]).encode())
+    def append(self, entry):  # type: ignore[override]
+        if entry.action is not None:
+            self.digest.update(_dump(["apply", entry.action.to_json()]).encode())
         else:
-            self.digest.update(_dump(["advance", value]).encode())
+            self.digest.update(_dump(["advance", entry.t]).encode())
         # the log so far: the answers' events are exactly the log's growth
         self.digest.update(str(len(self.game.log)).encode())
 

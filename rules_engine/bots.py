@@ -1,17 +1,30 @@
 """Bots: a reaction-time model on top of each variant's scored candidate actions.
 
-A variant says what is worth doing (Game.bot_candidates: (score, action) pairs, read through
-the cheaper Game._bot_scored); a level says
-how well and how fast a bot does it. Everything random comes from the caller's rng, so a bot
-is deterministic for a given seed.
+A variant says what is worth doing: the Speed-type games in their own Game methods
+(Game.bot_candidates, read through the cheaper Game._bot_scored and Game._bot_pick), spit and
+james-bond in a bot module of their own (STRATEGY_MODULES: `candidates(game, seat)` and,
+optionally, `plan_holds(game, seat, token)`). The imports go one way: a bot module reads its
+variant's rules, the rules never import a bot. A level says how well and how fast a bot
+plays. Everything random comes from the caller's rng, so a bot is deterministic for a given
+seed.
 """
 
 from __future__ import annotations
 
+import importlib
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from rules_engine.actions import Action
+from rules_engine.game import Game, pick_scored
+
+#: variants whose bot heuristics live in a module of their own, by slug.
+STRATEGY_MODULES = {
+    "james-bond": "rules_engine.variants.james_bond_bot",
+    "spit": "rules_engine.variants.spit_bot",
+}
 
 
 @dataclass(frozen=True)
@@ -59,11 +72,42 @@ def reaction_ms(level: Level, rng: random.Random, *, call: bool) -> int:
     return _uniform_ms(rng, level.move_ms)
 
 
-def next_bot_action(game, seat: int, level: str | Level, rng: random.Random, *,
+Pick = Callable[[Game, int, float, random.Random], Any]
+PlanHolds = Callable[[Game, int, Any], bool]
+
+
+def _strategy_module(game: Game) -> Any:
+    name = STRATEGY_MODULES.get(game.variant.slug)
+    return None if name is None else importlib.import_module(name)
+
+
+def candidates(game: Game, seat: int) -> list[tuple[float, Action]]:
+    """The bots' scored ideas for this seat now (higher is better; the Actions' t is now)."""
+    module = _strategy_module(game)
+    return game.bot_candidates(seat) if module is None else module.candidates(game, seat)
+
+
+def strategy(game: Game) -> tuple[Pick, PlanHolds | None]:
+    """How a bot of this game picks its compact action, and (or None) how the driver asks
+    whether a plan still holds after another player's move (see rules_engine.driver)."""
+    module = _strategy_module(game)
+    if module is None:
+        return type(game)._bot_pick, None
+    scored = module.candidates
+
+    def pick(game: Game, seat: int, skill: float, rng: random.Random) -> Any:
+        ideas = scored(game, seat)
+        return pick_scored([score for score, _ in ideas], [(a.type, a.args) for _, a in ideas],
+                           skill, rng)
+
+    return pick, getattr(module, "plan_holds", None)
+
+
+def next_bot_action(game: Game, seat: int, level: str | Level, rng: random.Random, *,
                     not_before: int | None = None) -> Action | None:
     """The bot's next action, timestamped now (or not_before) + its reaction time; None when
     it has nothing to do (the engine turns new cards by itself when nobody can move)."""
-    plan = Bot(seat, level, rng, game.bot_call_types).plan(game, not_before)
+    plan = Bot(seat, level, rng, game).plan(game, not_before)
     return None if plan is None else game.token_action(seat, plan[0], plan[1])
 
 
@@ -71,18 +115,18 @@ class Bot:
     """One seat's bot for a whole game: its level, its random generator and its reaction
     times, ready for the simulation loop."""
 
-    __slots__ = ("call_phase", "call_types", "level", "move_lo", "move_span", "rng", "seat",
-                 "skill")
+    __slots__ = ("call_phase", "call_types", "level", "move_lo", "move_span", "pick", "rng",
+                 "seat", "skill")
 
-    def __init__(self, seat: int, level: str | Level, rng: random.Random,
-                 call_types: frozenset[str]) -> None:
+    def __init__(self, seat: int, level: str | Level, rng: random.Random, game: Game) -> None:
         self.seat = seat
         self.level = get_level(level)
         self.rng = rng
         self.skill = self.level.skill
         lo, hi = self.level.move_ms
         self.move_lo, self.move_span = lo, hi - lo + 1
-        self.call_types = call_types
+        self.call_types = game.bot_call_types
+        self.pick: Pick = strategy(game)[0]
         #: the game's phase when the bot last planned a call (a call plan stays good while
         #: the phase lasts).
         self.call_phase: str | None = None
@@ -90,7 +134,7 @@ class Bot:
     def plan(self, game, not_before: int | None = None) -> tuple[int, object, bool, int] | None:
         """(t, compact token for Game.apply_token, whether it is a call, seat) or None: what
         the bot does next and when, after its reaction time from now (or from not_before)."""
-        token = game._bot_pick(self.seat, self.skill, self.rng)
+        token = self.pick(game, self.seat, self.skill, self.rng)
         if token is None:
             return None
         now = game.now

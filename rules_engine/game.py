@@ -60,6 +60,17 @@ def best_candidate(scores: list[float], tokens: list, rng: random.Random) -> Any
     return top[int(rng.random() * ties)]
 
 
+def pick_scored(scores: list[float], tokens: list, skill: float, rng: random.Random) -> Any:
+    """A bot's choice among scored tokens (None: there are none): with chance `skill` the
+    best-scored (a tie drawn at random), otherwise any; one token is taken without a draw."""
+    n = len(tokens)
+    if n < 2:
+        return tokens[0] if n else None
+    if rng.random() >= skill:
+        return tokens[int(rng.random() * n)]
+    return best_candidate(scores, tokens, rng)
+
+
 class InvariantError(AssertionError):
     """The state broke a rule that no sequence of actions may break (an engine bug)."""
 
@@ -301,7 +312,8 @@ class Game:
         """What a bot at this seat could do now, each with a preference score (higher is
         better; an expert takes the best, a learner picks almost at random). The Actions' t is
         ignored: rules_engine.bots stamps the time from its reaction model. Default: every
-        legal action, score 1. Variants override this with their own heuristics."""
+        legal action, score 1. Variants override this with their own heuristics, or keep them
+        in a bot module of their own (rules_engine.bots.STRATEGY_MODULES)."""
         return [(1.0, a) for a in self.legal_actions(seat)]
 
     def _bot_scored(self, seat: int) -> tuple[list[float], list[Any]]:
@@ -317,12 +329,7 @@ class Game:
         do: with chance `skill` the best-scored candidate (a tie drawn at random), otherwise
         any candidate. A variant may override it to score lazily, with the same draws."""
         scores, tokens = self._bot_scored(seat)
-        n = len(tokens)
-        if n < 2:
-            return tokens[0] if n else None
-        if rng.random() >= skill:
-            return tokens[int(rng.random() * n)]
-        return best_candidate(scores, tokens, rng)
+        return pick_scored(scores, tokens, skill, rng)
 
     def observation(self, player: int) -> dict:
         """What that seat may see; for the speed variants this is board(viewer=player)."""
@@ -349,7 +356,9 @@ class Game:
         return {"id": zone_id, "kind": kind, "cards": shown, "count": len(cards)}
 
     # ------------------------------------------------------------------ serialisation
-    def to_json(self) -> dict:
+    def to_json(self, *, log: bool = True) -> dict:
+        """The whole state; with log=False without the event history (from_json then starts
+        an empty log: the driver's snapshots stay the same size however long the game)."""
         version, internal, gauss = self.rng.getstate()
         return {
             "variant": self.variant.slug,
@@ -364,7 +373,7 @@ class Game:
             "scores": self.scores,
             "end_reason": self.end_reason,
             "cards": list(self._cards_all),
-            "log": [e.to_json() for e in self.log],
+            "log": [e.to_json() for e in self.log] if log else [],
             "state": self._state_json(),
         }
 

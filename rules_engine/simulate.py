@@ -1,21 +1,18 @@
-"""Bot-vs-bot games: the driver behind `python -m rules_engine simulate` and the benchmark.
+"""Bot-vs-bot games: `python -m rules_engine simulate` and the benchmarks.
 
-Each bot plans its next action with its reaction time; the earliest plan is applied. After an
-accepted action the other bots re-plan, except a plan already under way (due within
-COMMIT_MS: the hand is moving and may arrive too slow) or a call while the same phase lasts.
+The scheduling is rules_engine.driver's (the same one the site plays on); this module adds
+the action cap and the summary figures.
 """
 
 from __future__ import annotations
 
-import random
 import time
 from dataclasses import dataclass, field
 
-from rules_engine.bots import Bot, get_level
+from rules_engine.bots import get_level
+from rules_engine.driver import Driver, Entry, seat_kinds
 from rules_engine.game import InvariantError
 from rules_engine.registry import get_variant, new_game
-
-COMMIT_MS = 150
 
 
 @dataclass
@@ -34,80 +31,27 @@ class GameStats:
 def play_game(slug: str, *, seed: int = 0, options: dict | None = None,
               players: int | None = None, levels=("club",), max_actions: int = 20000,
               check: bool = False, game=None,
-              record: list | None = None) -> tuple[object, GameStats]:
+              record: list[Entry] | None = None) -> tuple[object, GameStats]:
     """Play one bot game to its end (or the action cap, which ends it as a draw).
 
-    With `record`, every engine call is appended as ("apply", action) or ("advance", t), so the
-    benchmark can time the engine alone on real bot streams."""
+    With `record`, every engine call is appended as a driver Entry, so the benchmark can
+    time the engine alone on real bot streams and the tests can replay them."""
     if game is None:
         game = new_game(slug, players=players, seed=seed, options=options)
-    n = game.players
-    call_types = game.bot_call_types
-    bots = [Bot(s, levels[s % len(levels)], random.Random(seed * 7919 + s), call_types)
-            for s in range(n)]
-    # Each seat's plan: (t, compact token, is a call, seat) from Bot.plan, or None to plan
-    # anew.
-    plans: list = [None] * n
+    driver = Driver(game, seat_kinds(levels, game.players), seed=seed, record=record,
+                    check=check)
+    driver.run(max_actions=max_actions)
     stats = GameStats()
-    seats = range(n)
-    apply_token, advance, next_deadline = game.apply_token, game.advance, game.next_deadline
-    actions = rejected = calls = 0
-    while not game.over:
-        if actions >= max_actions:
+    if not game.over:
+        if driver.actions >= max_actions:
             game.finish_draw("cap")
             stats.capped = True
-            break
-        best = None
-        for s in seats:
-            p = plans[s]
-            if p is None:
-                p = plans[s] = bots[s].plan(game)
-                if p is None:
-                    continue
-            if best is None or p[0] < best[0]:
-                best = p
-        deadline = next_deadline()
-        if deadline is not None and (best is None or deadline < best[0]):
-            advance(deadline)
-            if record is not None:
-                record.append(("advance", deadline))
-            plans = [None] * n
-            continue
-        if best is None:
-            game.finish_draw("no-moves")  # a variant left everyone without a move
-            break
-        t, token, is_call, seat = best
-        reason = apply_token(seat, t, token)
-        if record is not None:
-            record.append(("apply", game.token_action(seat, t, token)))
-        actions += 1
-        if check:
-            try:
-                game.check_invariants()
-            except InvariantError:
-                stats.invariant_violations += 1
-        if reason is None:
-            plans[seat] = None
-            calls += is_call
-            committed = game.now + COMMIT_MS
-            phase = None
-            for s in seats:
-                p = plans[s]
-                if p is None or p[0] <= committed:
-                    continue
-                if p[2]:
-                    if phase is None:
-                        phase = game.phase
-                    if bots[s].call_phase == phase:
-                        continue
-                plans[s] = None
         else:
-            rejected += 1
-            stats.reasons[reason] = stats.reasons.get(reason, 0) + 1
-            plans[seat] = bots[seat].plan(game, t)
-    accepted = actions - rejected
-    stats.actions, stats.accepted, stats.calls = actions, accepted, calls
-    stats.rejected = actions - accepted
+            game.finish_draw("no-moves")  # a variant left every bot without a move
+    stats.actions, stats.rejected, stats.calls = driver.actions, driver.rejected, driver.calls
+    stats.accepted = driver.actions - driver.rejected
+    stats.reasons = dict(driver.reasons)
+    stats.invariant_violations = driver.invariant_violations
     if not check:
         try:
             game.check_invariants()
@@ -124,6 +68,10 @@ def simulate(slug: str, *, games: int = 100, seed: int = 0, options: dict | None
     info = get_variant(slug)
     if isinstance(levels, str):
         levels = tuple(x.strip() for x in levels.split(",") if x.strip())
+    if not levels:
+        raise ValueError("give at least one bot level")
+    if games < 0:
+        raise ValueError(f"games must be 0 or more, got {games}")
     for level in levels:
         get_level(level)
     n = players if players is not None else info.players_min

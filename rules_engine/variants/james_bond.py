@@ -27,8 +27,12 @@ MIDDLE = 4
 PILE_SIZE = 4
 #: piles per player with one deck (the source's table).
 ONE_DECK_PILES = {2: 6, 3: 4, 4: 3}
-#: the 5-second house rule, in ms.
+#: the 5-second house rule: a held pile must complete a swap this often (ms), and the pile it
+#: sends back may be picked up again after this long (or once another pile was picked).
 IDLE_MS = 5000
+#: a take of a card another player took less than this long before (ms) is the slow half of
+#: that race (too-slow); a card taken longer ago is simply not in the middle.
+RACE_MS = 1000
 #: best of five: the first to this many deal wins takes the match.
 MATCH_WINS = 3
 CALL_WORDS = ("james-bond", "stress", "atlantis", "chanhassen", "lannen-nopein")
@@ -60,6 +64,8 @@ R_CANNOT_TAKE_BACK = "cannot-take-back"
 R_NOT_COMPLETE = "not-complete"
 R_WRONG_WORD = "wrong-word"
 R_ALREADY_CALLED = "already-called"
+#: the round stopped at a valid win call: only simultaneous calls count until it is settled.
+R_NOT_NOW = "not-now"
 
 OPTIONS = (
     OptionSpec("several_per_grab", "bool", False, source="source"),
@@ -97,7 +103,7 @@ def _four_of_a_kind(cards: list[str]) -> bool:
     return len(cards) == PILE_SIZE and len({c[0] for c in cards}) == 1
 
 
-def _cards_list(value: Any) -> list[str] | None:
+def cards_list(value: Any) -> list[str] | None:
     """The cards an action names: "card": "7H" or "cards": ["7H", "7S"]."""
     if isinstance(value, str):
         return [value]
@@ -135,17 +141,20 @@ class JamesBondGame(Game):
         self.laying: list[list[str]] = [[] for _ in range(n)]
         #: cards the seat laid in finished swaps since anyone else swapped: not for it to take.
         self.laid: list[list[str]] = [[] for _ in range(n)]
-        #: who last took each card from the middle (to tell too-slow from not-in-middle).
-        self.taken_by: dict[str, int] = {}
+        #: who last took each card from the middle and when: [seat, t] (too-slow or
+        #: not-in-middle).
+        self.taken: dict[str, list[int]] = {}
         #: pick-up or last finished swap, for the 5-second rule.
         self.active_at: list[int] = [0] * n
-        #: the pile the 5-second rule just sent back, not to be picked again at once.
+        #: when the held pile was picked up (bots: has it swapped since?).
+        self.held_at: list[int] = [0] * n
+        #: the pile the 5-second rule just sent back, not to be picked again at once ...
         self.no_repick: list[int | None] = [None] * n
+        #: ... before this time (or before another pile was picked).
+        self.repick_at: list[int] = [0] * n
         #: last time each pile went back on the table (bots prefer the oldest).
         self.put_at: list[list[int]] = [[] for _ in range(n)]
         self.calls: list[list[int]] = []  # [seat, t] valid win calls in the tie window
-        #: time the middle last changed (lay or take): bots give up a card when it stalls.
-        self.middle_at = 0
         self.deal_no = 1
         self.wins: list[int] = [0] * n
         self.redeals = 0
@@ -186,12 +195,13 @@ class JamesBondGame(Game):
         self.held = [None] * n
         self.laying = [[] for _ in range(n)]
         self.laid = [[] for _ in range(n)]
-        self.taken_by = {}
+        self.taken = {}
         self.active_at = [self.now] * n
+        self.held_at = [self.now] * n
         self.no_repick = [None] * n
+        self.repick_at = [self.now] * n
         self.put_at = [[-1] * p for _ in range(n)]
         self.calls = []
-        self.middle_at = self.now
 
     def _redeal(self) -> None:
         """Gather exactly the cards in play (the middle, including cards of unfinished swaps,
@@ -313,6 +323,13 @@ class JamesBondGame(Game):
         return [k for k, st in enumerate(self.status[seat]) if st != DONE]
 
     # ------------------------------------------------------------------ handlers
+    def _dispatch(self, seat: int, t: int, token: Any) -> str | None:
+        # "The round stops there": after a valid win call only calls count until its tie
+        # window closes (a second complete player's call then means a redeal).
+        if self.calls and (token.type if token.__class__ is Action else token[0]) != "call":
+            return R_NOT_NOW
+        return super()._dispatch(seat, t, token)
+
     def _do_pick(self, action: Action) -> str | None:
         seat = action.player
         k = self._pile_index(action.args.get("pile"))
@@ -322,18 +339,22 @@ class JamesBondGame(Game):
             return R_ALREADY_HOLDING
         if self.status[seat][k] == DONE:
             return R_PILE_COMPLETE
-        if self.no_repick[seat] == k and any(
-            j != k and st == TABLE for j, st in enumerate(self.status[seat])
-        ):
+        if self._repick_banned(seat, k, action.t):
             return R_JUST_PUT_BACK
         self.no_repick[seat] = None
         self.held[seat] = k
         self.status[seat][k] = HELD
-        self.active_at[seat] = action.t
+        self.active_at[seat] = self.held_at[seat] = action.t
         self._emit("picked", seat, pile=f"pile-{k + 1}")
         # Open default: a dealt four of a kind is complete the moment it is picked up.
         self._check_complete(seat, dealt=True)
         return None
+
+    def _repick_banned(self, seat: int, k: int, t: int) -> bool:
+        """The 5-second rule's "not at once": the pile it sent back stays down until another
+        pile was picked up or IDLE_MS have passed, while another unfinished pile is there."""
+        return (self.no_repick[seat] == k and t < self.repick_at[seat]
+                and any(j != k and st == TABLE for j, st in enumerate(self.status[seat])))
 
     def _do_put_back(self, action: Action) -> str | None:
         seat = action.player
@@ -354,7 +375,7 @@ class JamesBondGame(Game):
 
     def _do_lay(self, action: Action) -> str | None:
         seat = action.player
-        cards = _cards_list(action.args.get("cards", action.args.get("card")))
+        cards = cards_list(action.args.get("cards", action.args.get("card")))
         if cards is None:
             return R_BAD_ACTION
         if self.held[seat] is None:
@@ -375,14 +396,13 @@ class JamesBondGame(Game):
         for card in cards:
             hand.remove(card)
         self.middle.extend(cards)
-        self.middle_at = action.t
         self.laying[seat] = list(cards)
         self._emit("laid", seat, cards=list(cards))
         return None
 
     def _do_take(self, action: Action) -> str | None:
         seat = action.player
-        cards = _cards_list(action.args.get("cards", action.args.get("card")))
+        cards = cards_list(action.args.get("cards", action.args.get("card")))
         if cards is None:
             return R_BAD_ACTION
         laying = self.laying[seat]
@@ -394,16 +414,18 @@ class JamesBondGame(Game):
         middle = self.middle
         for card, n in want.items():
             if middle.count(card) < n:
-                # Another hand got there first, or it was never in the middle.
-                taker = self.taken_by.get(card)
-                return R_TOO_SLOW if taker is not None and taker != seat else R_NOT_IN_MIDDLE
+                # Another hand got there first (a race), or it is simply not there.
+                taken = self.taken.get(card)
+                if taken is not None and taken[0] != seat and action.t - taken[1] < RACE_MS:
+                    return R_TOO_SLOW
+                return R_NOT_IN_MIDDLE
         laid = self.laid[seat]
         for card, n in want.items():
             if middle.count(card) - laying.count(card) - laid.count(card) < n:
                 return R_CANNOT_TAKE_BACK
         for card in cards:
             self.middle.remove(card)
-            self.taken_by[card] = seat
+            self.taken[card] = [seat, action.t]
         hand = self.hand(seat)
         hand.extend(cards)
         gave = laying
@@ -414,11 +436,44 @@ class JamesBondGame(Game):
             if other != seat:
                 self.laid[other] = []
         self.active_at[seat] = action.t
-        self.middle_at = action.t
         self._emit("swapped", seat, gave=list(gave), took=list(cards),
                    pile=f"pile-{self.held[seat] + 1}")  # type: ignore[operator]
         self._check_complete(seat, dealt=False)
         return None
+
+    def _end_swap(self, seat: int, cause: str) -> None:
+        """Finish a swap under way for the player (the 5-second rule's time is up): the laid
+        cards still in the middle go back into the pile; each one somebody else took
+        meanwhile is replaced by the middle card that has lain there longest (of those the
+        player may take)."""
+        laying, middle = self.laying[seat], self.middle
+        back = []
+        for card in laying:
+            if card in middle:
+                middle.remove(card)
+                back.append(card)
+        self.laying[seat] = []
+        took: list[str] = []
+        if len(back) < len(laying):
+            free = Counter(middle)
+            free.subtract(self.laid[seat])
+            for card in list(middle):  # oldest first: laid cards are appended
+                if len(back) + len(took) == len(laying):
+                    break
+                if free[card] > 0:
+                    free[card] -= 1
+                    took.append(card)
+            for card in took:
+                middle.remove(card)
+                self.taken[card] = [seat, self.now]
+            # Like any completed swap, it frees the others' earlier laid cards.
+            for other in range(self.players):
+                if other != seat:
+                    self.laid[other] = []
+        self.hand(seat).extend(back + took)
+        self._emit("swap-ended", seat, gave=list(laying), took=back + took,
+                   pile=f"pile-{self.held[seat] + 1}", cause=cause)  # type: ignore[operator]
+        self._check_complete(seat, dealt=False)
 
     def _check_complete(self, seat: int, *, dealt: bool) -> None:
         k = self.held[seat]
@@ -451,27 +506,37 @@ class JamesBondGame(Game):
 
     # ------------------------------------------------------------------ time
     def next_deadline(self) -> int | None:
-        due = None
         if self.calls:
-            due = self.calls[0][1] + TIE_WINDOW_MS
+            # The round has stopped: only the end of the call's tie window is due.
+            return self.calls[0][1] + TIE_WINDOW_MS
+        due = None
         if self.options["five_second_rule"]:
+            # At least one completed swap every five seconds: a swap under way does not
+            # stop the clock.
             for seat in range(self.players):
-                if self.held[seat] is not None and not self.laying[seat]:
+                if self.held[seat] is not None:
                     t = self.active_at[seat] + IDLE_MS
                     if due is None or t < due:
                         due = t
         return due
 
     def _on_deadline(self, t: int) -> None:
-        if self.calls and self.calls[0][1] + TIE_WINDOW_MS <= t:
-            self._resolve_calls()
+        if self.calls:
+            if self.calls[0][1] + TIE_WINDOW_MS <= t:
+                self._resolve_calls()
             return
         if self.options["five_second_rule"]:
             for seat in range(self.players):
                 k = self.held[seat]
-                if k is not None and not self.laying[seat] and self.active_at[seat] + IDLE_MS <= t:
-                    self._put_back(seat, "five-seconds")
-                    self.no_repick[seat] = k
+                if k is None or self.active_at[seat] + IDLE_MS > t:
+                    continue
+                if self.laying[seat]:
+                    self._end_swap(seat, "five-seconds")
+                    if self.held[seat] is None:  # the swap completed the pile
+                        continue
+                self._put_back(seat, "five-seconds")
+                self.no_repick[seat] = k
+                self.repick_at[seat] = t + IDLE_MS
 
     def _resolve_calls(self) -> None:
         calls, self.calls = self.calls, []
@@ -508,14 +573,13 @@ class JamesBondGame(Game):
             if not any(c[0] == player for c in self.calls):
                 out.append(Action(t, player, "call", {"word": self.options["call_word"]}))
             return out
+        if self.calls:
+            return out
         k = self.held[player]
         if k is None:
             for j, st in enumerate(self.status[player]):
-                if st == TABLE:
+                if st == TABLE and not self._repick_banned(player, j, t):
                     out.append(Action(t, player, "pick", {"pile": f"pile-{j + 1}"}))
-            if self.no_repick[player] is not None and len(out) > 1:
-                bad = f"pile-{self.no_repick[player] + 1}"
-                out = [a for a in out if a.args["pile"] != bad]
             return out
         if self.laying[player]:
             free = self.takeable(player)
@@ -535,11 +599,6 @@ class JamesBondGame(Game):
                 player)))
         out.append(Action(t, player, "put-back", {}))
         return out
-
-    def bot_candidates(self, seat: int) -> list[tuple[float, Action]]:
-        from rules_engine.variants.james_bond_bot import james_bond_candidates
-
-        return james_bond_candidates(self, seat)
 
     def _pile_zone(self, seat: int, k: int, viewer: int | None) -> dict:
         cards, st = self.piles[seat][k], self.status[seat][k]
@@ -610,12 +669,13 @@ class JamesBondGame(Game):
             "held": list(self.held),
             "laying": [list(x) for x in self.laying],
             "laid": [list(x) for x in self.laid],
-            "taken_by": dict(self.taken_by),
+            "taken": {card: list(st) for card, st in self.taken.items()},
             "active_at": list(self.active_at),
+            "held_at": list(self.held_at),
             "no_repick": list(self.no_repick),
+            "repick_at": list(self.repick_at),
             "put_at": [list(x) for x in self.put_at],
             "calls": [list(c) for c in self.calls],
-            "middle_at": self.middle_at,
             "deal": self.deal_no,
             "wins": list(self.wins),
             "redeals": self.redeals,
@@ -630,12 +690,13 @@ class JamesBondGame(Game):
         self.held = list(d["held"])
         self.laying = [list(x) for x in d["laying"]]
         self.laid = [list(x) for x in d["laid"]]
-        self.taken_by = dict(d["taken_by"])
+        self.taken = {card: list(st) for card, st in d["taken"].items()}
         self.active_at = list(d["active_at"])
+        self.held_at = list(d["held_at"])
         self.no_repick = list(d["no_repick"])
+        self.repick_at = list(d["repick_at"])
         self.put_at = [list(x) for x in d["put_at"]]
         self.calls = [list(c) for c in d["calls"]]
-        self.middle_at = d["middle_at"]
         self.deal_no = d["deal"]
         self.wins = list(d["wins"])
         self.redeals = d["redeals"]

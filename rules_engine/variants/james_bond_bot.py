@@ -1,23 +1,35 @@
 """Bot preferences for james-bond: scored candidates that rules_engine.bots times and picks.
 
-The bot sees only what its seat may see (own held pile and the middle). Per held pile it
-picks a target rank (the rank it holds most of, ties broken by what the middle offers),
-lays off cards of other ranks to take target cards, changes pile when the middle does not
-help, and gives up a card (lays one without a useful take) once the middle has not moved
-for a while, which is how people unlock a table where everybody waits.
+The bot sees what its seat may see: the held pile, the middle, and what it remembers of its
+own piles (a pile on the table only changes while held, so the cards it saw when it last
+held a pile are still that pile's cards). Per pile it aims at a target rank (the rank it
+holds most of, ties broken by what the middle offers). It swaps when the middle offers the
+held pile's target; otherwise it changes to a pile that can use the middle now, or to one it
+has not looked at yet; with nothing better it gives up one card of the held pile (lays its
+loneliest card and takes the best the middle has) and then moves on to the pile that has
+been away longest. That keeps every pile's spare cards coming round, so somebody's target
+always turns up: the source's two ways out of a stuck table (try another pile, give up a
+card), used in turn.
+
+`plan_holds` tells rules_engine.driver whether a planned action is still good after another
+player's move: most moves (a pick, a put-back, a swap that leaves the planned cards where
+they were) change nothing this bot sees, so its hand keeps moving instead of starting its
+reaction over, and a slow bot is never starved by fast ones.
+
+This module reads the rules (rules_engine.variants.james_bond); the rules never import it.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections import Counter
+from typing import Any
 
 from rules_engine.actions import Action
+from rules_engine.variants.james_bond import TABLE, JamesBondGame, cards_list
 
-if TYPE_CHECKING:
-    from rules_engine.variants.james_bond import JamesBondGame
-
-#: after this long without any swap at the table, giving up a card beats changing pile.
-GIVE_UP_AFTER_MS = 3000
+#: scores, best first: the win call; a swap the held pile wants; changing to a pile that can
+#: use the middle; looking at a pile not seen yet; giving up a card; moving on.
+CALL, SWAP, CHANGE, EXPLORE, GIVE_UP, MOVE_ON = 10.0, 7.0, 6.0, 5.0, 4.0, 3.0
 
 
 def _rank_counts(cards: list[str]) -> dict[str, int]:
@@ -37,9 +49,9 @@ def _without(cards: list[str], remove: list[str]) -> list[str]:
 
 
 def target_rank(hand: list[str], offer: dict[str, int]) -> str | None:
-    """The rank the held pile should become: the most cards within reach (held, or on offer
-    in the middle at a slight discount), so four of a rank lying in the middle is not left
-    there while everybody holds three of something whose fourth card is out of sight."""
+    """The rank the pile should become: the most cards within reach (held, or on offer in
+    the middle at a slight discount), so four of a rank lying in the middle is not left there
+    while everybody holds three of something whose fourth card is out of sight."""
     if not hand:
         return None
     held = _rank_counts(hand)
@@ -52,37 +64,63 @@ def target_rank(hand: list[str], offer: dict[str, int]) -> str | None:
     return best
 
 
-def james_bond_candidates(game: JamesBondGame, seat: int) -> list[tuple[float, Action]]:
+def _wants(cards: list[str], offer: dict[str, int]) -> int:
+    """How many cards of its target this pile could take from the middle now (0: none, or
+    nothing to give for them)."""
+    target = target_rank(cards, offer)
+    if target is None:
+        return 0
+    spare = sum(1 for c in cards if c[0] != target)
+    return min(spare, offer.get(target, 0))
+
+
+def _offer(game: JamesBondGame, seat: int) -> dict[str, int]:
+    """The middle's cards this seat may take, counted by rank."""
+    return _rank_counts(_without(game.middle, game.laying[seat] + game.laid[seat]))
+
+
+def _known(game: JamesBondGame, seat: int, k: int) -> bool:
+    """Whether the seat has held pile k this deal (and so knows its cards)."""
+    return game.put_at[seat][k] >= 0
+
+
+def candidates(game: JamesBondGame, seat: int) -> list[tuple[float, Action]]:
     t = game.now
     if game.over:
         return []
     if game.all_complete(seat):
         if any(c[0] == seat for c in game.calls):
             return []
-        return [(10.0, Action(t, seat, "call", {"word": game.options["call_word"]}))]
-    k = game.held[seat]
-    if k is None:
+        return [(CALL, Action(t, seat, "call", {"word": game.options["call_word"]}))]
+    if game.calls:
+        return []  # the round has stopped at somebody's call
+    if game.held[seat] is None:
         return _pick_candidates(game, seat)
-    hand = game.hand(seat)
     if game.laying[seat]:
-        return _take_candidates(game, seat, hand)
-    return _swap_candidates(game, seat, hand)
+        return _take_candidates(game, seat)
+    return _swap_candidates(game, seat)
 
 
 def _pick_candidates(game: JamesBondGame, seat: int) -> list[tuple[float, Action]]:
     t, out = game.now, []
+    offer = _offer(game, seat)
     for a in game.legal_actions(seat):
-        j = int(a.args["pile"][5:]) - 1
-        put = game.put_at[seat][j]
-        # Prefer the pile that has been away longest (never held: best).
-        score = 4.0 if put < 0 else 3.0 + min(1.0, (t - put) / 20000)
+        k = int(a.args["pile"][5:]) - 1
+        if not _known(game, seat, k):
+            score = EXPLORE
+        elif _wants(game.piles[seat][k], offer):
+            score = CHANGE + 0.1 * _rank_counts(game.piles[seat][k]).get(
+                target_rank(game.piles[seat][k], offer) or "", 0)
+        else:
+            # The pile away longest first: its spare cards have waited longest.
+            score = MOVE_ON + min(1.0, (t - game.put_at[seat][k]) / 20000)
         out.append((score, a))
     return out
 
 
-def _take_candidates(game: JamesBondGame, seat: int, hand: list[str]) -> list[
-        tuple[float, Action]]:
+def _take_candidates(game: JamesBondGame, seat: int) -> list[tuple[float, Action]]:
     t = game.now
+    hand = game.hand(seat)
     free = _without(game.middle, game.laying[seat] + game.laid[seat])
     target = target_rank(hand, _rank_counts(free))
     held_ranks = _rank_counts(hand)
@@ -103,26 +141,59 @@ def _take_candidates(game: JamesBondGame, seat: int, hand: list[str]) -> list[
     return out
 
 
-def _swap_candidates(game: JamesBondGame, seat: int, hand: list[str]) -> list[
-        tuple[float, Action]]:
+def _swap_candidates(game: JamesBondGame, seat: int) -> list[tuple[float, Action]]:
     t, out = game.now, []
-    free = _without(game.middle, game.laid[seat])
-    offer = _rank_counts(free)
+    hand = game.hand(seat)
+    offer = _offer(game, seat)
     target = target_rank(hand, offer)
     held = _rank_counts(hand)
     # Cards to give away: not the target, the loneliest ranks first.
     spare = sorted((c for c in hand if c[0] != target), key=lambda c: (held[c[0]], c))
-    wanted = offer.get(target, 0) if target else 0
-    others_left = "table" in game.status[seat]
-    if spare and wanted:
-        n = min(wanted, len(spare), game.grab_max())
+    wanted = _wants(hand, offer)
+    if wanted:
+        n = min(wanted, game.grab_max())
         cards = spare[:n]
         args = {"card": cards[0]} if n == 1 else {"cards": cards}
-        out.append((6.0 + n, Action(t, seat, "lay", args)))
-    else:
-        out.append((2.0 if others_left else 0.2, Action(t, seat, "put-back", {})))
-        if spare and free:
-            idle = t - game.middle_at
-            score = 2.5 if idle >= GIVE_UP_AFTER_MS or not others_left else 1.0
-            out.append((score, Action(t, seat, "lay", {"card": spare[0]})))
+        out.append((SWAP + n, Action(t, seat, "lay", args)))
+        return out
+    others = [k for k, st in enumerate(game.status[seat]) if st == TABLE]
+    useful = any(_known(game, seat, k) and _wants(game.piles[seat][k], offer) for k in others)
+    unseen = any(not _known(game, seat, k) for k in others)
+    # Give up a card once per visit: the held pile has made no swap since it was picked up
+    # (or it is the only unfinished pile left).
+    give_up = GIVE_UP if game.active_at[seat] == game.held_at[seat] or not others else 1.0
+    put_back = CHANGE if useful else EXPLORE if unseen else MOVE_ON if others else 0.5
+    out.append((put_back, Action(t, seat, "put-back", {})))
+    if spare and game._free_count(seat):
+        out.append((give_up, Action(t, seat, "lay", {"card": spare[0]})))
     return out
+
+
+def plan_holds(game: JamesBondGame, seat: int, token: Any) -> bool:
+    """Whether a planned action would still be accepted now (the driver then keeps it: the
+    move it answered changed nothing this plan depends on)."""
+    kind, args = token
+    if game.over:
+        return False
+    if kind == "call":
+        return game.all_complete(seat) and not any(c[0] == seat for c in game.calls)
+    if game.calls:
+        return False
+    k = game.held[seat]
+    if kind == "pick":
+        j = game._pile_index(args.get("pile"))
+        return k is None and j is not None and game.status[seat][j] == TABLE
+    if k is None:
+        return False
+    laying = game.laying[seat]
+    if kind == "put-back":
+        return not laying
+    cards = cards_list(args.get("cards", args.get("card")))
+    if cards is None:
+        return False
+    if kind == "lay":
+        return (not laying and not Counter(cards) - Counter(game.hand(seat))
+                and game._free_count(seat) >= len(cards))
+    if kind == "take":
+        return len(laying) == len(cards) and not Counter(cards) - game.takeable(seat)
+    return False

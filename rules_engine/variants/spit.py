@@ -35,7 +35,11 @@ PILES = 5
 #: the layout is 1+2+3+4+5 cards; whatever is beyond that is reserve.
 LAYOUT_CARDS = 15
 PILE_IDS = tuple(f"pile-{k + 1}" for k in range(PILES))
-_PILE_INDEX = {z: i for i, z in enumerate(PILE_IDS)}
+#: nobody may stall the game (ms): the pile choice at the end of a deal, and the only reserve
+#: holder's pick of a pile, are made by the engine this long after they became due.
+CHOOSE_LIMIT_MS = 5000
+SPIT_LIMIT_MS = 5000
+PILE_INDEX = {z: i for i, z in enumerate(PILE_IDS)}
 
 # Phases (board["phase"]).
 P_PLAY = "play"
@@ -106,7 +110,13 @@ class SpitGame(Game):
         self.stage = P_PLAY
         #: pile choices at the end of a deal: [centre index, t] per seat, or None.
         self.choices: list[list[int] | None] = [None, None]
+        #: when the current phase began (its deadline counts from there).
+        self.stage_at = 0
         self.deal_no = 1
+
+    def _start(self) -> None:
+        self.stage_at = self.now  # a loaded position may start in a waiting phase
+        super()._start()
 
     # ------------------------------------------------------------------ deal
     def _deal(self) -> None:
@@ -285,7 +295,7 @@ class SpitGame(Game):
             return R_BAD_ACTION
         if self.stage != P_PLAY:
             return R_NOT_NOW
-        k, pile = _PILE_INDEX.get(src), CENTRE_INDEX.get(dst)
+        k, pile = PILE_INDEX.get(src), CENTRE_INDEX.get(dst)
         if k is None or pile is None:
             return R_BAD_ZONE
         if pile not in self.centre_in_use():
@@ -338,7 +348,7 @@ class SpitGame(Game):
             return R_BAD_ACTION
         if self.stage != P_PLAY:
             return R_NOT_NOW
-        k = _PILE_INDEX.get(src)
+        k = PILE_INDEX.get(src)
         if k is None:
             return R_BAD_ZONE
         seat = action.player
@@ -357,7 +367,7 @@ class SpitGame(Game):
             return R_BAD_ACTION
         if self.stage != P_PLAY:
             return R_NOT_NOW
-        a, b = _PILE_INDEX.get(src), _PILE_INDEX.get(dst)
+        a, b = PILE_INDEX.get(src), PILE_INDEX.get(dst)
         if a is None or b is None or a == b:
             return R_BAD_ZONE
         seat = action.player
@@ -389,11 +399,15 @@ class SpitGame(Game):
         seat = action.player
         if not self.reserve[seat] or self.reserve[1 - seat]:
             return R_NOT_YOURS_TO_TURN
+        self._lock(seat, pile)
+        return None
+
+    def _lock(self, seat: int, pile: int) -> None:
+        """The only reserve holder's pile for every stop of this deal; its first card."""
         self.locked = pile
         self.stage = P_PLAY
-        self._emit("locked", seat, pile=dst)
+        self._emit("locked", seat, pile=CENTRE_IDS[pile])
         self._turn_reserve(seat, pile, "stuck")
-        return None
 
     def _do_choose(self, action: Action) -> str | None:
         dst = action.args.get("pile")
@@ -423,6 +437,7 @@ class SpitGame(Game):
                 winner = self._tie_winner()
                 if winner is None:
                     self.choices = [None, None]
+                    self.stage_at = self.now
                     self._emit("choose-again", None, pile=CENTRE_IDS[p0])
                     return
                 why = "fewer-cards"
@@ -432,6 +447,10 @@ class SpitGame(Game):
             taken = [1 - p0, 1 - p0]
             taken[winner] = p0
             self._emit("pile-race", winner, pile=CENTRE_IDS[p0], reason=why)
+        self._take_piles(taken)
+
+    def _take_piles(self, taken: list[int]) -> None:
+        """Each seat takes centre pile taken[seat] into its cards; the next deal follows."""
         hands: list[list[str]] = [[], []]
         for seat in (0, 1):
             pile = self.centre[taken[seat]]
@@ -481,8 +500,34 @@ class SpitGame(Game):
 
     def _end_two_pile(self, why: str) -> None:
         self.stage = P_CHOOSE
+        self.stage_at = self.now
         self.choices = [None, None]
         self._emit("deal-over", None, reason=why)
+
+    # ------------------------------------------------------------------ deadlines
+    def next_deadline(self) -> int | None:
+        stage = self.stage
+        if stage == P_PLAY or self.over:
+            return None
+        return self.stage_at + (CHOOSE_LIMIT_MS if stage == P_CHOOSE else SPIT_LIMIT_MS)
+
+    def _on_deadline(self, t: int) -> None:
+        """Time is up for a choice nobody may stall: the engine makes it."""
+        if self.stage == P_CHOOSE:
+            # Whoever has not chosen takes the pile the other chose not; if neither chose,
+            # each takes the pile on their own side (the one they started).
+            waiting = [s for s in (0, 1) if self.choices[s] is None]
+            self._emit("time-up", None, phase=P_CHOOSE, seats=waiting)
+            taken = [0, 1]
+            if len(waiting) == 1:
+                chosen = self.choices[1 - waiting[0]][0]  # type: ignore[index]
+                taken[1 - waiting[0]], taken[waiting[0]] = chosen, 1 - chosen
+            self._take_piles(taken)
+        elif self.stage == P_RESERVE_PILE:
+            # The only reserve holder's card goes onto the pile they started.
+            holder = 0 if self.reserve[0] else 1
+            self._emit("time-up", None, phase=P_RESERVE_PILE, seats=[holder])
+            self._lock(holder, holder)
 
     # ------------------------------------------------------------------ settling
     def _settle(self) -> None:
@@ -522,6 +567,7 @@ class SpitGame(Game):
             seat = have.index(True)
             if self.locked is None:
                 self.stage = P_RESERVE_PILE  # wait for that player's `spit` choice
+                self.stage_at = self.now
             else:
                 self._turn_reserve(seat, self.locked, "stuck")
         else:
@@ -568,11 +614,6 @@ class SpitGame(Game):
                     "card": card, "from": PILE_IDS[k], "to": PILE_IDS[spaces[0]]}))
         return out
 
-    def bot_candidates(self, seat: int) -> list[tuple[float, Action]]:
-        from rules_engine.variants.spit_bot import spit_candidates
-
-        return spit_candidates(self, seat)
-
     def board(self, viewer: int | None = None) -> dict:
         show = viewer is None
         out = self._board_head()
@@ -615,6 +656,7 @@ class SpitGame(Game):
             "locked": self.locked,
             "stage": self.stage,
             "choices": [None if c is None else list(c) for c in self.choices],
+            "stage_at": self.stage_at,
             "deal": self.deal_no,
         }
 
@@ -628,6 +670,7 @@ class SpitGame(Game):
         self.locked = d["locked"]
         self.stage = d["stage"]
         self.choices = [None if c is None else list(c) for c in d["choices"]]
+        self.stage_at = d["stage_at"]
         self.deal_no = d["deal"]
 
     # ------------------------------------------------------------------ invariants
@@ -671,8 +714,10 @@ METADATA = {
     "stuck": dim("both-turn-reserve-own-pile", "stuck", one_reserve="chosen-pile-locked"),
     "running_out": dim("partial-layout-one-pile", "running-out", below=16,
                        lock="more-layout-cards-takes"),
+    # The source settles a pile race by the hand underneath; a dead heat is the site's own
+    # house default (fewer cards gets the pile), or a repeated choice as an option.
     "end": dim("deals-until-out-of-cards", "winning", pile_choice="first-hand-wins",
-               tie="fewer-cards-or-repeat"),
+               tie="fewer-cards-house-default", repeat_choice="option"),
     "scoring": dim("none", "winning"),
     "options": dim("option-list", "options", keys=[o.key for o in OPTIONS]),
 }

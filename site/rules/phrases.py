@@ -133,6 +133,11 @@ EXTRAS: dict[tuple[str, object], object] = {
     ("alternative", "give-a-card"): _("Option: the other player gives a card."),
     ("slap_pile", "right"): _("Slap the pile on your right."),
     ("tie", "each-takes-right-pile"): _("A dead heat: each takes the pile on their right."),
+    ("tie", "fewer-cards-house-default"): _(
+        "House default: if both reach one pile at the same moment, the player with fewer cards "
+        "left gets it."
+    ),
+    ("repeat_choice", "option"): _("Option: choose again after a dead heat."),
     ("second_deck", "option"): _("Option: a second deck for five to eight players."),
     ("several_per_grab", "option"): _("Option: several cards per grab."),
     ("five_second_rule", "option"): _("Option: the five-second rule."),

@@ -121,6 +121,6 @@ def test_recorded_bot_streams_replay_through_apply_to_the_same_game():
         record = []
         game, _ = play_game(slug, seed=3, record=record)
         twin = new_game(slug, seed=3)
-        for kind, item in record:
-            twin.apply(item) if kind == "apply" else twin.advance(item)
+        for entry in record:
+            twin.apply(entry.action) if entry.action else twin.advance(entry.t)
         assert twin.to_json() == game.to_json(), slug

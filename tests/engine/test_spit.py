@@ -3,6 +3,7 @@
 import pytest
 
 from rules_engine.actions import Action
+from rules_engine.bots import candidates
 from rules_engine.options import OptionError
 from rules_engine.registry import METADATA_KEYS, get_variant, new_game
 from rules_engine.simulate import play_game, simulate
@@ -77,7 +78,7 @@ def test_the_bot_races_for_the_smaller_pile_and_does_every_kind_of_move():
     }
     game = get_variant("spit").game_class.from_position(position)
     for seat in (0, 1):
-        best = max(game.bot_candidates(seat), key=lambda c: c[0])[1]
+        best = max(candidates(game, seat), key=lambda c: c[0])[1]
         assert best.type == "choose" and best.args["pile"] == "centre-1"
     play = {
         "centre": [["6H"], ["AD"]],
@@ -87,9 +88,9 @@ def test_the_bot_races_for_the_smaller_pile_and_does_every_kind_of_move():
                    "reserve": ["JD"]}],
     }
     game = get_variant("spit").game_class.from_position(play)
-    kinds = {a.type for _, a in game.bot_candidates(0)}
+    kinds = {a.type for _, a in candidates(game, 0)}
     assert kinds == {"play", "turn", "move"}
-    best = max(game.bot_candidates(0), key=lambda c: c[0])[1]
+    best = max(candidates(game, 0), key=lambda c: c[0])[1]
     assert best.type == "turn"
 
 
@@ -113,7 +114,7 @@ def test_a_lone_card_may_move_into_a_space_but_bots_never_do_it():
     moves = [a for a in game.legal_actions(0) if a.type == "move"]
     assert {a.args["from"] for a in moves} == {"pile-1", "pile-2", "pile-4", "pile-5"}
     assert all(a.args["to"] == "pile-3" for a in moves)
-    assert not any(a.type == "move" for _, a in game.bot_candidates(0))
+    assert not any(a.type == "move" for _, a in candidates(game, 0))
     result = game.apply({"t": 100, "player": 0, "type": "move", "from": "pile-2",
                          "to": "pile-3", "card": "KS"})
     assert result.accepted and [e.code for e in result.events] == ["moved"]
@@ -138,9 +139,10 @@ def test_bots_never_move_a_lone_card():
         play_game("spit", seed=11, levels=(level,), max_actions=4000, record=record)
         game = new_game("spit", seed=11)
         moves = 0
-        for kind, item in record:
-            if kind == "advance":
-                game.advance(item)
+        for entry in record:
+            item = entry.action
+            if item is None:
+                game.advance(entry.t)
                 continue
             if item.type == "move" and not game.over:
                 source = game.layout[item.player][int(item.args["from"][5:]) - 1]

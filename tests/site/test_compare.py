@@ -4,6 +4,7 @@ import re
 from dataclasses import replace
 
 import pytest
+from django.utils import translation
 
 from rules.comparison import build_rows
 from rules.phrases import PHRASES
@@ -91,3 +92,14 @@ def test_figures_command_writes_the_cached_file(settings, tmp_path):
     assert data["games_per_variant"] == 2
     assert set(data["variants"]) == set(VARIANTS)
     assert all(v["plays"] > 0 for v in data["variants"].values())
+
+
+def test_spit_pile_choice_tie_is_stated_as_the_sites_house_default():
+    # The source settles a pile race by the hand underneath; a dead heat is the site's
+    # own default (fewer cards gets the pile), and the comparison must say it is one.
+    with translation.override("en"):
+        end = next(r for r in build_rows(["spit"]) if r.dimension == "end").cells[0]
+    assert end.code == "deals-until-out-of-cards"
+    assert VARIANTS["spit"].metadata["end"]["params"]["tie"] == "fewer-cards-house-default"
+    assert "House default" in end.text and "fewer cards" in end.text
+    assert "Option: choose again" in end.text
