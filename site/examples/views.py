@@ -39,10 +39,15 @@ def parse_step(raw: str | None, last: int) -> int:
     return min(max(step, 0), last)
 
 
-def step_context(example: Example, index: int, lang: str, *, embedded: bool) -> dict:
+def step_context(example: Example, index: int, lang: str, *, embedded: bool,
+                 url: str | None = None, try_url: str | None = None) -> dict:
+    """One step of the viewer. `url` is the viewer's own address (an example's by default;
+    a played game's replay passes its own), `try_url` the sandbox's (empty: none)."""
     step = example.steps[index]
     action = step.action.to_json() if step.action else None
-    url = reverse("example", kwargs={"variant": example.variant, "name": example.name})
+    if url is None:
+        url = reverse("example", kwargs={"variant": example.variant, "name": example.name})
+        try_url = url + "try/" if try_url is None else try_url
     links = {
         "first": 0,
         "prev": max(index - 1, 0),
@@ -60,9 +65,10 @@ def step_context(example: Example, index: int, lang: str, *, embedded: bool) -> 
         "reason": reason_text(step.result.reason) if step.result else "",
         "narration": example.narration(index, lang),
         "url": url,
+        "try_url": try_url or "",
         "links": {k: {"step": v, "disabled": v == index} for k, v in links.items()},
         "rule_url": reverse("rules", kwargs={"variant": example.variant})
-        + f"#{example.section}",
+        + (f"#{example.section}" if example.section else ""),
         "embedded": embedded,
         "dom_id": f"ex-{example.name}",
     }

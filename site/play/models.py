@@ -12,6 +12,7 @@ scenario. Nothing about a game is kept in process memory: any app process can se
 from __future__ import annotations
 
 import secrets
+
 from django.db import models
 
 from .clock import Clock

@@ -17,7 +17,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
 
 from django.db import connections, transaction
 from django.db.models import F
@@ -25,7 +24,6 @@ from django.utils import timezone
 
 from .models import Game, LogEntry
 
-T = TypeVar("T")
 ATTEMPTS = 100
 #: fields a change may set on the row (version and log_length are the store's own).
 CHANGED_FIELDS = ("snapshot", "acted", "human_ms", "clock_ms", "clock_at", "speed", "paused",
@@ -37,7 +35,7 @@ class Busy(RuntimeError):
 
 
 @dataclass
-class Change(Generic[T]):
+class Change[T]:
     """What a computation made of a row: `row` with its new field values (unsaved), the new
     log entries, whether anything changed at all, and whatever the caller wants back."""
 
@@ -47,7 +45,7 @@ class Change(Generic[T]):
     entries: list[LogEntry] = field(default_factory=list)
 
 
-def change_game(game_id: str, compute: Callable[[Game], Change[T]], *,
+def change_game[T](game_id: str, compute: Callable[[Game], Change[T]], *,
                 using: str = "default") -> Change[T]:
     """Run `compute` on the current row and store its change; Game.DoesNotExist for an
     unknown id. `compute` may run more than once (SQLite, after a conflict): it must
