@@ -60,6 +60,7 @@ class LevelField:
     number: int  # the seat's player number (2, 3, ...)
     choices: tuple[Choice, ...]
     hidden: bool
+    error: str = ""
 
 
 @dataclass
@@ -225,5 +226,5 @@ def level_fields(setup: Setup) -> list[LevelField]:
         fields.append(LevelField(
             number=seat + 1,
             choices=tuple(Choice(level, level_name(level), level == current) for level in LEVELS),
-            hidden=seat >= setup.players))
+            hidden=seat >= setup.players, error=setup.errors.get(f"level-{seat + 1}", "")))
     return fields

@@ -55,8 +55,8 @@ def change_game[T](game_id: str, compute: Callable[[Game], Change[T]], *,
         with transaction.atomic(using=using):
             row = rows.select_for_update().get(pk=game_id)
             change = compute(row)
-            if change.changed:
-                _write(change, row.version, row.log_length, using)
+            if change.changed and not _write(change, row.version, row.log_length, using):
+                raise RuntimeError(f"game {game_id} changed under its row lock")
             return change
     for attempt in range(ATTEMPTS):
         row = rows.get(pk=game_id)

@@ -67,6 +67,7 @@ function post(url, values) {
 }
 
 function act(action) {
+  note = null; // a new move: the last rejection is old news
   const box = gameBox();
   if (box) post(box.dataset.moveUrl, { action: JSON.stringify(action) });
 }
@@ -220,10 +221,31 @@ document.addEventListener("htmx:beforeSwap", (event) => {
   if (event.detail.shouldSwap && incoming < current) event.detail.shouldSwap = false;
 });
 
+// A rejection's reason stays in view for a few seconds, while bots' moves replace the board.
+const NOTE_MS = 4000;
+let note = null;
+
+function keepNote() {
+  const bar = shown()?.querySelector(".game__bar");
+  if (!bar) return;
+  const message = bar.querySelector(".game__message");
+  if (message) {
+    note = { text: message.textContent, until: Date.now() + NOTE_MS };
+  } else if (note && Date.now() < note.until) {
+    const again = document.createElement("p");
+    again.className = "game__message";
+    again.id = "game-message";
+    again.textContent = note.text;
+    bar.querySelector(".game__hint")?.remove();
+    bar.prepend(again);
+  }
+}
+
 // The live region stays put; each answer brings the lines it should read out.
 document.addEventListener("htmx:afterSwap", (event) => {
   if (event.detail.target?.id !== "game") return;
   mark();
+  keepNote();
   const lines = shown()?.querySelector("[data-announce]");
   const region = document.getElementById("announce");
   if (lines && region && lines.textContent.trim()) region.replaceChildren(...lines.cloneNode(true).childNodes);
