@@ -15,10 +15,10 @@ import time
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import expect
-
 from play.models import Game, LogEntry
 from play.service import driver_of
+from playwright.sync_api import expect
+
 from tests.play_human import sensible_action
 
 from .play_helpers import press

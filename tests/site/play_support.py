@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 from play import service
 from play.models import Game
+
 from tests.play_human import sensible_action
 
 T0 = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)

@@ -20,7 +20,6 @@ import pytest
 from django.conf import settings
 from django.db import connections
 from django.utils import timezone
-
 from play import service
 from play.models import HUMAN, Game, LogEntry
 

@@ -2,9 +2,9 @@
 move at arrival time, refusals that change nothing, the clock, and the log's replay."""
 
 import pytest
-
 from play import service
 from play.models import HUMAN, Game, LogEntry
+
 from rules_engine.driver import Driver
 
 from .play_support import human_action, play_to_the_end, wall

@@ -5,9 +5,9 @@ import json
 import re
 
 import pytest
-
 from play.models import Game, LogEntry
 from play.service import driver_of
+
 from rules_engine.registry import VARIANTS
 
 pytestmark = pytest.mark.django_db
@@ -191,8 +191,9 @@ def test_unknown_games_and_wrong_methods(client):
     assert client.get("/en/play/AAAAAAAAAAAAAAAAAAAAAA/").status_code == 404
     assert client.get("/en/play/../../etc/").status_code == 404
     assert client.get("/en/play/x/").status_code == 404
-    assert client.post("/en/play/AAAAAAAAAAAAAAAAAAAAAA/move/", {"action": "{}",
-                                                                  "version": "0"}).status_code == 404
+    unknown = client.post("/en/play/AAAAAAAAAAAAAAAAAAAAAA/move/", {"action": "{}",
+                                                                   "version": "0"})
+    assert unknown.status_code == 404
     assert client.get(f"/en/play/{game.pk}/move/").status_code == 405
     assert client.post(f"/en/play/{game.pk}/").status_code == 405
     assert client.get(f"/en/play/{game.pk}/clock/").status_code == 405
