@@ -1,5 +1,6 @@
 """The step-through viewer: one example, one step, as a page or as an htmx fragment."""
 
+import json
 from functools import lru_cache
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -13,14 +14,19 @@ from django.utils.translation import gettext as _
 
 from core.catalogue import VariantEntry, variant_or_404
 from core.glossary import current_lang
+from play.models import HUMAN
+from play.table import build_table
+from rules_engine.actions import Action
 
 from .board import board_view
 from .library import Example, load_example
 from .reasons import reason_text
 from .sandbox import (
+    STEP_MS,
     SandboxError,
     attempt,
     describe,
+    find_attempt,
     format_moves,
     game_at_step,
     offered,
@@ -123,6 +129,24 @@ def try_page(request: HttpRequest, variant: str, name: str) -> HttpResponse:
 
     verdict = None
     tried = request.GET.get("try")
+    acted = request.GET.get("act")
+    if acted is not None and tried is None and not error and not game.is_over:
+        # A move made on the table itself (a card tapped or dragged onto a pile).
+        action = table_action(acted)
+        offer = None if action is None else find_attempt(game, seat, action)
+        if action is None:
+            error = _("That move could not be read, so nothing was changed.")
+        elif offer is not None:
+            tried = str(offer)
+        else:
+            result = game.copy().apply(Action.from_json(
+                {**action, "t": game.now + STEP_MS, "player": seat}))
+            if result.accepted:
+                error = _("That move is not on offer in this position.")
+            else:
+                verdict = {"accepted": False, "reason": reason_text(result.reason),
+                           "text": describe({**action, "player": seat},
+                                            zone_names(game.board(None)))}
     if tried is not None and not error and not game.is_over:
         try:
             action, result = attempt(game, seat, int(tried))
@@ -136,6 +160,7 @@ def try_page(request: HttpRequest, variant: str, name: str) -> HttpResponse:
                 last_action = action
 
     url = reverse("example_try", kwargs={"variant": variant, "name": name})
+    here = f"{url}?step={index}&moves={format_moves(moves)}&seat={seat}"
     context = {
         "entry": entry,
         "example": example,
@@ -146,6 +171,9 @@ def try_page(request: HttpRequest, variant: str, name: str) -> HttpResponse:
         "moves": format_moves(moves),
         "move_count": len(moves),
         "board": board_view(game.board(None), last_action),
+        "table": build_table(game, [HUMAN] * game.players, seat, interactive=not game.is_over,
+                             reveal=True),
+        "here": here,
         "attempts": [] if game.is_over else offered(game, seat),
         "over": game.is_over,
         "winner": None if game.winner is None else game.winner + 1,
@@ -156,5 +184,22 @@ def try_page(request: HttpRequest, variant: str, name: str) -> HttpResponse:
     }
     template = "examples/try.html#sandbox" if request.htmx else "examples/try.html"
     response = render(request, template, context, status=400 if error else 200)
+    if request.htmx and acted is not None:
+        response["HX-Push-Url"] = here
     patch_vary_headers(response, ["HX-Request"])
     return response
+
+
+def table_action(raw: str) -> dict | None:
+    """A move made on the sandbox's table: a small JSON object with a type, or None."""
+    if len(raw) > 600:
+        return None
+    try:
+        action = json.loads(raw)
+    except ValueError:
+        return None
+    if not (isinstance(action, dict) and isinstance(action.get("type"), str)):
+        return None
+    action.pop("t", None)
+    action.pop("player", None)
+    return action

@@ -381,10 +381,11 @@ def _jb_hint(board: dict, viewer: int | None) -> str:
 
 # ---------------------------------------------------------------------------- the table
 def build_table(game: Game, seats: list[str], viewer: int | None, *,
-                interactive: bool) -> Table:
-    """The table seen from `viewer` (None: the teaching view); `interactive` when the viewer
-    holds that seat and may act."""
-    board = game.board(viewer)
+                interactive: bool, reveal: bool = False) -> Table:
+    """The table seen from `viewer`'s seat; `interactive` when the viewer holds that seat and
+    may act. `reveal` shows what the teaching view shows (the examples' sandbox): every held
+    pile face up, as the examples do, while the viewer still acts for one seat."""
+    board = game.board(None if reveal else viewer)
     family = game.variant.family
     interactive = interactive and viewer is not None and not game.over
     n = game.players

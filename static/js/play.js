@@ -69,7 +69,14 @@ function post(url, values) {
 function act(action) {
   note = null; // a new move: the last rejection is old news
   const box = gameBox();
-  if (box) post(box.dataset.moveUrl, { action: JSON.stringify(action) });
+  if (!box) return;
+  if (box.dataset.tryUrl) {
+    // The examples' sandbox keeps its position in the URL: the engine judges the move there.
+    const url = `${box.dataset.tryUrl}&act=${encodeURIComponent(JSON.stringify(action))}`;
+    window.htmx.ajax("GET", url, { source: box, target: "#sandbox", swap: "innerHTML" });
+    return;
+  }
+  post(box.dataset.moveUrl, { action: JSON.stringify(action) });
 }
 
 function tap(el) {
@@ -144,6 +151,8 @@ document.addEventListener("keydown", (event) => {
   const box = gameBox();
   if (!box || event.altKey || event.ctrlKey || event.metaKey) return;
   if (event.target.closest?.("input, select, textarea, summary, a")) return;
+  // On the examples' sandbox the keys work once the table has the focus (the page scrolls).
+  if (box.dataset.tryUrl && !box.contains(event.target)) return;
   if (event.key === "Escape") {
     clear();
     return;
@@ -243,6 +252,7 @@ function keepNote() {
 
 // The live region stays put; each answer brings the lines it should read out.
 document.addEventListener("htmx:afterSwap", (event) => {
+  if (event.detail.target?.id === "sandbox") mark();
   if (event.detail.target?.id !== "game") return;
   mark();
   keepNote();

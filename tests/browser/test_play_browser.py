@@ -146,11 +146,29 @@ def test_a_rejected_move_shows_the_reason_and_a_watcher_sees_the_same_table(
     expect(page.locator(".seat--own .zone--hand button")).to_have_count(4)
     page.locator("#o-pile-2").click()  # already holding a pile
     expect(page.locator("#game-message")).to_contain_text("you already hold a pile")
+    page.locator(".seat--own .zone--hand button").first.drag_to(page.locator(".zone--middle"))
+    expect(page.locator(".seat--own .zone--hand button")).to_have_count(3)  # laid, takes next
     watching = browser.new_context()
     watcher = watching.new_page()
     watcher.goto(f"{site_url}/en/play/{game_id}/")
     expect(watcher.locator(".play__role")).to_have_text("watching")
     assert watcher.locator("#game [data-pick], #game [data-send]").count() == 0
-    expect(watcher.locator(".seat--own .zone--hand .item")).to_have_count(4)
+    expect(watcher.locator(".seat--own .zone--hand .item")).to_have_count(3)
     watching.close()  # a page left open would keep polling while the database is torn down
+    assert console_errors == []
+
+
+def test_the_sandbox_takes_moves_made_on_the_table_by_click_and_by_drag(page, site_url,
+                                                                      console_errors):
+    page.goto(f"{site_url}/en/stress-se/examples/illegal-plays/try/?step=0")
+    status = page.locator(".sandbox__status")
+    page.locator("#o-row-0").click()
+    page.locator("#c-centre-0").click()  # seven onto seven: the engine refuses
+    expect(status.locator(".rejected")).to_contain_text("same rank never fits")
+    assert "moves=&" in page.url or "moves=" not in page.url
+    source = page.locator("#o-row-1")
+    target = page.locator("#c-centre-1")
+    source.drag_to(target)  # the card in place 2 onto pile 2: the engine decides
+    expect(status).to_contain_text("from place 2 onto centre pile 2")
+    assert Axe().run(page).violations_count == 0
     assert console_errors == []
