@@ -102,10 +102,10 @@ def _call(e: dict, who: str, family: str) -> str:
 
 def _speed(code: str, e: dict, who: str, f: str) -> str | None:
     if code == "refilled":
-        return _("%(player)s fills %(place)s with %(card)s.") % {
+        return _("%(player)s fills %(place)s with the %(card)s.") % {
             "player": who, "place": _zone(e.get("to"), f), "card": _card(e.get("card"))}
     if code == "stacked":
-        return _("%(player)s stacks %(card)s on %(place)s.") % {
+        return _("%(player)s stacks the %(card)s on %(place)s.") % {
             "player": who, "card": _card(e.get("card")), "place": _zone(e.get("to"), f)}
     if code == "combined":
         return _("%(player)s puts %(from)s onto %(to)s.") % {
@@ -140,10 +140,10 @@ def _spit(code: str, e: dict, who: str, f: str) -> str | None:
     if code == "dealt":
         return _("Deal %(n)s is laid out.") % {"n": e.get("deal", 1)}
     if code == "uncovered":
-        return _("%(player)s turns up %(card)s on %(pile)s.") % {
+        return _("%(player)s turns up the %(card)s on %(pile)s.") % {
             "player": who, "card": _card(e.get("card")), "pile": _zone(e.get("pile"), f)}
     if code == "moved":
-        return _("%(player)s moves %(card)s to the empty %(pile)s.") % {
+        return _("%(player)s moves the %(card)s to the empty %(pile)s.") % {
             "player": who, "card": _card(e.get("card")), "pile": _zone(e.get("to"), f)}
     if code == "stuck":
         return _("Nobody can move: reserve cards are turned.")
@@ -163,6 +163,12 @@ def _spit(code: str, e: dict, who: str, f: str) -> str | None:
         return _("%(player)s was first and gets %(pile)s.") % {"player": who, "pile": pile}
     if code == "choose-again":
         return _("Both hands landed at the same moment: choose again.")
+    if code == "time-up":
+        if e.get("phase") == "reserve-pile":
+            seats = e.get("seats") or [0]
+            return _("Time is up: %(player)s turns onto the pile on their own side.") % {
+                "player": player_name(seats[0])}
+        return _("Time is up: whoever has not chosen takes the pile that is left.")
     return None
 
 
@@ -186,6 +192,11 @@ def _swap(code: str, e: dict, who: str, f: str) -> str | None:
     if code == "swapped":
         return _("%(player)s takes %(cards)s.") % {"player": who,
                                                    "cards": _cards(e.get("took") or [])}
+    if code == "swap-ended":
+        return _("Five seconds without a swap: %(player)s's swap is finished for them, and "
+                 "%(cards)s go into %(pile)s.") % {
+            "player": who, "cards": _cards(e.get("took") or []),
+            "pile": _zone(e.get("pile"), f)}
     if code == "completed":
         return _("%(player)s completes %(pile)s: four of a kind (%(rank)s).") % {
             "player": who, "pile": _zone(e.get("pile"), f), "rank": _rank(e.get("rank"))}
@@ -215,7 +226,7 @@ def narrate(event: dict, family: str) -> str:
     if code == "call":
         return _call(event, who, family)
     if code == "turned":
-        return _("%(player)s turns %(card)s onto %(pile)s.") % {
+        return _("%(player)s turns the %(card)s onto %(pile)s.") % {
             "player": who, "card": _card(event.get("card")),
             "pile": _zone(event.get("pile"), family)}
     if code == "played":
@@ -223,8 +234,8 @@ def narrate(event: dict, family: str) -> str:
         values = {"player": who, "card": _card(event.get("card")),
                   "pile": _zone(event.get("to"), family), "n": n}
         if n > 1:
-            return _("%(player)s plays a stack of %(n)s (%(card)s) onto %(pile)s.") % values
-        return _("%(player)s plays %(card)s onto %(pile)s.") % values
+            return _("%(player)s plays a stack of %(n)s (the %(card)s on top) onto %(pile)s.") % values
+        return _("%(player)s plays the %(card)s onto %(pile)s.") % values
     if code == "took":
         n = event.get("count", 0)
         return ngettext("%(player)s takes %(n)s card from the centre.",

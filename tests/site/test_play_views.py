@@ -230,3 +230,25 @@ def test_the_home_page_links_to_the_demo_in_every_language(client):
         text = client.get(f"/{lang}/").text
         for variant in VARIANTS:
             assert f'href="/{lang}/{variant}/play/"' in text
+
+
+def test_a_finished_game_opens_in_the_step_through_viewer_with_generated_narration(client):
+    from play import service
+
+    from .play_support import play_to_the_end, wall
+
+    row = service.start_game("stress-se", ["human", "expert"], seed=4, wall=wall(0),
+                             speed=1.0)
+    assert client.get(f"/en/play/{row.pk}/replay/").status_code == 302  # not over yet
+    row = play_to_the_end(row)
+    page = client.get(f"/en/play/{row.pk}/replay/")
+    assert page.status_code == 200
+    assert "as it was played" in page.text and "Try it from here" not in page.text
+    last = int(re.search(r"Step 0 of (\d+)", page.text).group(1))
+    assert last > 5
+    step = client.get(f"/en/play/{row.pk}/replay/?step=1", HTTP_HX_REQUEST="true")
+    assert step.status_code == 200 and "<html" not in step.text
+    narration = re.search(r'<p class="narration">(.*?)</p>', step.text).group(1)
+    assert narration.startswith("Player ")
+    end = client.get(f"/sv/play/{row.pk}/replay/?step={last}").text
+    assert re.search(r'<p class="narration">[^<]*(vinner|vann)[^<]*</p>', end)
