@@ -161,7 +161,8 @@ def parse_setup(variant: str, params: QueryDict) -> Setup:
         if raw_seed.isascii() and raw_seed.isdigit() and int(raw_seed) <= MAX_SEED:
             seed = int(raw_seed)
         else:
-            errors["seed"] = _("A seed is a whole number such as 42, or empty for a new deal.")
+            errors["seed"] = _("A deal number is a whole number such as 42, or empty for a "
+                               "new deal.")
     return Setup(variant, players, levels, options, seed, raw_options, raw_seed, errors)
 
 

@@ -19,7 +19,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from core.glossary import card_face, current_lang, term
+from core.glossary import card_face, current_lang, glossary, term
 from examples.board import zone_label
 from examples.narration import CALL_WORDS
 from rules_engine.game import Game
@@ -132,6 +132,11 @@ def seat_name(seat: int, seats: list[str], viewer: int | None) -> str:
 def level_name(level: str) -> str:
     names = {"learner": _("learner"), "club": _("club player"), "expert": _("expert")}
     return names.get(level, level)
+
+
+def rank_name(code: str | None) -> str:
+    ranks = glossary(current_lang())["ranks"]
+    return ranks.get(code[0], code[0]) if code else ""
 
 
 def card_name(code: str | None) -> str:
@@ -330,7 +335,7 @@ def _jb_seat_zones(game: Game, seat: dict, interactive: bool, prefix: str) -> li
         if zone["kind"] == "complete":
             item.state = "complete"
             item.name = _("%(place)s: four of a kind, %(rank)s") % {
-                "place": item.label, "rank": card_name(zone["cards"][-1]["card"])}
+                "place": item.label, "rank": rank_name(zone["cards"][-1]["card"])}
         if interactive and zone["kind"] == "pile":
             item.send = _json({"type": "pick", "pile": zone["id"]})
             if not holding:

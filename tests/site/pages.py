@@ -8,6 +8,7 @@ LANGS = ["sv", "nb", "de", "fi", "en"]
 def page_paths() -> list[str]:
     paths = ["", "compare/", "sources/", "cards/"]
     paths += [f"{slug}/" for slug in VARIANTS]
+    paths += [f"{slug}/play/" for slug in VARIANTS]
     return paths
 
 

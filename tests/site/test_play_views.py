@@ -208,7 +208,7 @@ def test_a_bad_new_game_form_is_answered_with_messages(client):
                                                    "seed": "-4", "opt-gentle": "sometimes"})
     assert response.status_code == 400
     text = response.text
-    assert "Choose a level from the list." in text and "A seed is a whole number" in text
+    assert "Choose a level from the list." in text and "A deal number is a whole number" in text
     assert "Choose one of the values listed here." in text
     assert Game.objects.count() == 0
 
