@@ -234,7 +234,8 @@ def narrate(event: dict, family: str) -> str:
         values = {"player": who, "card": _card(event.get("card")),
                   "pile": _zone(event.get("to"), family), "n": n}
         if n > 1:
-            return _("%(player)s plays a stack of %(n)s (the %(card)s on top) onto %(pile)s.") % values
+            return _("%(player)s plays a stack of %(n)s (the %(card)s on top) onto "
+                     "%(pile)s.") % values
         return _("%(player)s plays the %(card)s onto %(pile)s.") % values
     if code == "took":
         n = event.get("count", 0)

@@ -11,11 +11,11 @@ from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+from play.models import HUMAN
+from play.table import build_table
 
 from core.catalogue import VariantEntry, variant_or_404
 from core.glossary import current_lang
-from play.models import HUMAN
-from play.table import build_table
 from rules_engine.actions import Action
 
 from .board import board_view

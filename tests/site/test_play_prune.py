@@ -6,7 +6,6 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 from django.utils import timezone
-
 from play import service
 from play.models import HUMAN, Game, LogEntry
 
