@@ -12,10 +12,12 @@ there; whether the action is legal is always the engine's answer, never decided 
 
 from __future__ import annotations
 
+import html
 import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -24,12 +26,17 @@ from examples.board import zone_label
 from examples.narration import CALL_WORDS
 from rules_engine.game import Game
 
+from .cards import EMPTY_CARD, card_markup
 from .models import HUMAN
 
 SPEED_PLACE_KEYS = ("1", "2", "3", "4")
 PILE_KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9")
 CENTRE_KEYS = (("ArrowLeft", "←"), ("ArrowRight", "→"))
 MIDDLE_KEYS = ("a", "s", "d", "f", "g", "h", "j", "k")
+
+
+def _esc(text: object) -> str:
+    return html.escape(str(text), quote=True)
 
 
 def _json(data: dict | None) -> str:
@@ -65,12 +72,44 @@ class Item:
         return bool(self.pick) and not self.send
 
     @property
+    def top(self) -> dict | None:
+        return self.cards[-1] if self.cards else None
+
+    @property
     def aria_key(self) -> str:
         return {" ": "Space"}.get(self.key, self.key.upper() if len(self.key) == 1 else self.key)
 
-    @property
-    def top(self) -> dict | None:
-        return self.cards[-1] if self.cards else None
+    def markup(self) -> SafeString:
+        """The item as HTML: a button when it does something, else a picture of the pile.
+
+        Built here rather than in a template: a table holds dozens of items and is drawn
+        again whenever a bot moves, and plain string building is several times faster (the
+        page's latency budget is in docs/demo.md). Every value is escaped; the card
+        pictures are the card component's own markup."""
+        top = self.top
+        picture = EMPTY_CARD if top is None else card_markup(top["card"] if top["up"] else None)
+        extras = ""
+        if self.count is not None:
+            extras += f'<span class="item__count" aria-hidden="true">{self.count}</span>'
+        if self.key_label:
+            extras += f'<kbd class="item__key" aria-hidden="true">{_esc(self.key_label)}</kbd>'
+        css = "item" + (f" item--{_esc(self.state)}" if self.state else "")
+        if not self.interactive:
+            return SafeString(f'<div class="{css}" id="{_esc(self.dom_id)}" role="img" '
+                              f'aria-label="{_esc(self.name)}">{picture}{extras}</div>')
+        attrs = f' aria-label="{_esc(self.name)}"'
+        if self.key:
+            attrs += f' data-key="{_esc(self.key)}" aria-keyshortcuts="{_esc(self.aria_key)}"'
+        for name, value in (("data-pick", self.pick), ("data-drop", self.drop),
+                            ("data-send", self.send)):
+            if value:
+                attrs += f' {name}="{_esc(value)}"'
+        if self.pressable:
+            attrs += ' aria-pressed="false"'
+        if self.multi:
+            attrs += f' data-multi="{self.multi}"' + (" data-auto" if self.auto else "")
+        return SafeString(f'<button type="button" class="{css}" id="{_esc(self.dom_id)}"'
+                          f'{attrs}>{picture}{extras}</button>')
 
 
 @dataclass

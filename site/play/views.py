@@ -63,9 +63,14 @@ def _hold_seat(request: HttpRequest, game_id: str, seat: int) -> None:
     request.session[SESSION_KEY] = dict(list(held.items())[-MAX_HELD:])
 
 
-def _game_or_404(game_id: str) -> Game:
+def _check_id(game_id: str) -> None:
+    """A 404 for anything that cannot be a game id, before the database is asked."""
     if not (10 <= len(game_id) <= 32 and set(game_id) <= VALID_ID_CHARS):
         raise Http404(game_id)
+
+
+def _game_or_404(game_id: str) -> Game:
+    _check_id(game_id)
     try:
         return Game.objects.get(pk=game_id)
     except Game.DoesNotExist:
@@ -191,7 +196,7 @@ def _again_pairs(row: Game) -> list[tuple[str, str]]:
 @require_safe
 @never_cache
 def game_page(request: HttpRequest, game_id: str) -> HttpResponse:
-    _game_or_404(game_id)
+    _check_id(game_id)
     try:
         change = service.play(game_id, timezone.now())
     except Game.DoesNotExist:
@@ -241,7 +246,6 @@ def _refusal(code: str) -> tuple[int, str]:
 
 
 def _act(request: HttpRequest, game_id: str, **request_args) -> HttpResponse:
-    row = _game_or_404(game_id)
     since = _parse_since(request.POST.get("since"))
     seat = held_seat(request, game_id)
     wall = timezone.now()
@@ -263,10 +267,11 @@ def _act(request: HttpRequest, game_id: str, **request_args) -> HttpResponse:
 
 @require_POST
 def move(request: HttpRequest, game_id: str) -> HttpResponse:
-    row = _game_or_404(game_id)
+    _check_id(game_id)
     try:
         action, version = _read_move(request)
     except BadMove:
+        row = _game_or_404(game_id)
         turn = Turn(service.driver_of(row), row.clock.now_ms(timezone.now()))
         return _render_game(request, row, turn, status=400, message=_(
             "That move could not be read, so nothing was changed."))
@@ -275,6 +280,7 @@ def move(request: HttpRequest, game_id: str) -> HttpResponse:
 
 @require_POST
 def clock(request: HttpRequest, game_id: str) -> HttpResponse:
+    _check_id(game_id)
     command = request.POST.get("command", "")
     version = request.POST.get("version", "")
     if command not in ("pause", "resume") or not (version.isascii() and version.isdigit()

@@ -15,7 +15,7 @@ LANGS = ["sv", "nb", "de", "fi", "en"]
 
 
 def start(client, variant="stress-se", lang="en", **fields) -> Game:
-    data = {"players": "2", "level-2": "expert", **fields}
+    data = {"players": "2", "level-2": "expert", "seed": "7", **fields}
     response = client.post(f"/{lang}/{variant}/play/", data)
     assert response.status_code == 303, response.content[:500]
     game_id = response["Location"].rstrip("/").split("/")[-1]
@@ -82,7 +82,11 @@ def test_the_fragment_says_when_to_ask_again(client):
 
 
 def legal_action(game: Game) -> dict:
-    action = driver_of(game).game.legal_actions(0)[0].to_json()
+    """A move the engine would take now, or a call (for refusals the move never matters)."""
+    legal = driver_of(game).game.legal_actions(0)
+    if not legal:
+        return {"type": "call"}
+    action = legal[0].to_json()
     action.pop("t")
     action.pop("player")
     return action
