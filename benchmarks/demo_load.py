@@ -172,7 +172,7 @@ class Game(threading.Thread):
                 if status in (200, 400, 409):
                     board = text
                 now = time.monotonic()
-        except Exception as exc:  # noqa: BLE001 - every failure is a figure
+        except Exception as exc:
             with self.lock:
                 self.results.setdefault("errors", []).append(f"{type(exc).__name__}: {exc}")
 
