@@ -86,12 +86,13 @@ def test_a_whole_game_against_expert_bots(page, site_url, console_errors, fast_c
     assert console_errors == []
 
 
-@pytest.mark.parametrize("variant", ["stress-se", "stress-de", "stressi-fi", "spit",
-                                     "james-bond"])
+@pytest.mark.parametrize(("variant", "lang"), [("stress-se", "sv"), ("stress-de", "de"),
+                                               ("stressi-fi", "fi"), ("spit", "en"),
+                                               ("james-bond", "nb")])
 def test_the_two_player_table_fits_a_phone_held_upright(page, site_url, console_errors,
-                                                        variant):
+                                                        variant, lang):
     page.set_viewport_size(PHONE)
-    start(page, site_url, variant, 2)
+    start(page, site_url, variant, 2, lang)
     table = page.locator("#game .table")
     table.wait_for()
     header = rect(page, ".site-header")
