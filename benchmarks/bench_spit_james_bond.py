@@ -39,22 +39,13 @@ CONFIGS = (
 
 
 def _stream(slug: str, players: int, options: dict, seed: int, levels: tuple) -> list:
-    """Play one bot game and return its engine calls: ("apply", Action) / ("advance", t)."""
-    game = new_game(slug, players=players, seed=seed, options=options)
-    calls: list = []
-    apply, advance = game.apply, game.advance
-
-    def rec_apply(action):
-        calls.append(("apply", action))
-        return apply(action)
-
-    def rec_advance(t):
-        calls.append(("advance", t))
-        return advance(t)
-
-    game.apply, game.advance = rec_apply, rec_advance  # type: ignore[method-assign]
-    play_game(slug, seed=seed, options=options, players=players, levels=levels, game=game)
-    return calls
+    """Play one bot game and return its engine calls: ("apply", Action) / ("advance", t).
+    (The bots send compact tokens through apply_token; the driver's record names each as
+    the Action it stands for, which is what the replay sends through apply.)"""
+    record: list = []
+    play_game(slug, seed=seed, options=options, players=players, levels=levels,
+              record=record)
+    return [("apply", e.action) if e.action else ("advance", e.t) for e in record]
 
 
 def engine_only(slug: str, players: int, options: dict, games: int, seed: int,

@@ -9,6 +9,7 @@ among learners, a learner among experts and the three levels in turn; plus James
 options that change the pace (five-second rule, several per grab, best of five).
 
     .venv/bin/python benchmarks/bots_finish.py [--games 1000] [--variant V] [--jobs 1]
+                                               [--only FROM:TO]
 """
 
 from __future__ import annotations
@@ -70,8 +71,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--variant", action="append")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--only", default=None, metavar="FROM:TO",
+                        help="a slice of the combination list (to resume or split a run)")
     args = parser.parse_args()
     cases = combinations(args.variant)
+    if args.only:
+        start, _, stop = args.only.partition(":")
+        cases = cases[int(start or 0):int(stop) if stop else None]
     capped = 0
     with ProcessPoolExecutor(args.jobs) as pool:
         for line in pool.map(run, cases, itertools.repeat(args.games)):

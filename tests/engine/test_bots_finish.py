@@ -44,3 +44,9 @@ def test_the_rules_never_import_their_bot_module(rules):
                  for a in node.names}
     assert not any(name and name.endswith("_bot") for name in imported), imported
     assert "rules_engine.bots" not in imported
+
+
+@pytest.mark.parametrize(("levels", "games"), [(",", 1), ("club", -1)])
+def test_simulate_refuses_no_levels_and_negative_game_counts(levels, games):
+    with pytest.raises(ValueError):
+        simulate("spit", games=games, levels=levels)

@@ -20,7 +20,7 @@ RULE_ROWS = {
         "equal centre tops", "stuck",
         "stuck, one reserve", "end of deal", "choosing piles", "choosing piles, tie",
         "next deal", "no reserve", "one centre pile", "one centre pile, locked", "win",
-        "repeat_choice",
+        "repeat_choice", "choosing piles, deadline", "stuck, one reserve, deadline",
     },
     "james-bond": {
         "players", "deck", "deal", "start", "hand", "swap", "taking back", "changing pile",
