@@ -103,4 +103,4 @@ def test_two_threads_of_conflicting_moves_lose_no_update(using):
     kinds = [e.action["type"] for e in human if e.accepted]
     assert kinds == ["pick", "put-back"] * (len(kinds) // 2) + ["pick"] * (len(kinds) % 2)
     assert service.replay_log(stored, using=using).to_json(log=False) == \
-        stored.snapshot["game"]
+        service.driver_of(stored).game.to_json(log=False)
