@@ -84,13 +84,6 @@ class Setup:
     def seats(self) -> list[str]:
         return [HUMAN, *self.levels]
 
-    def query_pairs(self) -> list[tuple[str, str]]:
-        """The form's values as a query string: "new game with these rules" links here."""
-        pairs = [("players", str(self.players))]
-        pairs += [(f"level-{s + 2}", level) for s, level in enumerate(self.levels)]
-        pairs += [(OPTION_PREFIX + key, value_key(v)) for key, v in self.options.items()]
-        return pairs
-
 
 def _last(params: QueryDict, name: str) -> str:
     values = params.getlist(name)

@@ -172,7 +172,6 @@ def _render_game(request: HttpRequest, row: Game, turn: Turn, *, message: str = 
         "summary": summarise(game, row.seats, viewer) if game.over else None,
         "again_pairs": _again_pairs(row),
         "again_query": urlencode(_again_pairs(row)),
-        "elapsed": turn.now_ms,
     }
     if fragment is None:
         fragment = bool(request.htmx)
