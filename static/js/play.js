@@ -45,7 +45,11 @@ function compose(picks, drop) {
     action.cards = picks.map((p) => JSON.parse(p.pick).card);
     delete action.card;
   }
-  if (action.type === "play") Object.assign(action, toggles);
+  if (action.type === "play") {
+    // A modifier such as "whole stack" counts for one play.
+    Object.assign(action, toggles);
+    Object.keys(toggles).forEach((k) => delete toggles[k]);
+  }
   return action;
 }
 

@@ -10,6 +10,7 @@ would be; the game still has to reach its end with the bots playing on the same 
 
 from __future__ import annotations
 
+import json
 import random
 import time
 
@@ -172,4 +173,36 @@ def test_the_sandbox_takes_moves_made_on_the_table_by_click_and_by_drag(page, si
     source.drag_to(target)  # the card in place 2 onto pile 2: the engine decides
     expect(status).to_contain_text("from place 2 onto centre pile 2")
     assert Axe().run(page).violations_count == 0
+    assert console_errors == []
+
+
+def test_several_cards_per_grab_are_chosen_then_laid_and_taken_together(page, site_url,
+                                                                         console_errors,
+                                                                         settings):
+    settings.PLAY_CLOCK_SPEED = 0.25  # the bot stays out of the middle while this runs
+    levels = "&level-2=learner"
+    page.goto(f"{site_url}/en/james-bond/play/?opt-several_per_grab=true&opt-grab_limit=2"
+              f"{levels}&seed=3")
+    page.locator(".play-setup__start").click()
+    page.wait_for_url("**/play/*/")
+    game_id = page.url.rstrip("/").split("/")[-1]
+    page.keyboard.press("1")  # pick up pile 1
+    hand = page.locator(".seat--own .zone--hand button")
+    expect(hand).to_have_count(4)
+    hand.nth(0).click()
+    hand.nth(1).click()
+    expect(page.locator(".seat--own .zone--hand button.is-picked")).to_have_count(2)
+    page.keyboard.press("l")  # lay the chosen cards
+    expect(hand).to_have_count(2)
+    middle = page.locator(".zone--middle button")
+    laid = LogEntry.objects.get(game_id=game_id, kind="human", action__type="lay").action
+    others = [b for b in middle.all()
+              if json.loads(b.get_attribute("data-pick"))["card"] not in laid["cards"]]
+    others[0].click()
+    others[1].click()  # the second choice sends the take by itself
+    expect(hand).to_have_count(4)
+    human = [e.action for e in LogEntry.objects.filter(game_id=game_id, kind="human")
+             if not e.reason]
+    assert [a["type"] for a in human] == ["pick", "lay", "take"]
+    assert len(human[1]["cards"]) == 2 and len(human[2]["cards"]) == 2
     assert console_errors == []
