@@ -23,8 +23,8 @@ def targets(page: Page, action: dict) -> list | None:
     by_id = page.locator
     if kind in ("play", "move", "combine"):
         whole = [by_id("#cmd-whole")] if action.get("whole") else []
-        return whole + [by_id(f"#o-{action['from']}"),
-                        by_id(f"#{'c' if kind == 'play' else 'o'}-{action['to']}")]
+        return [*whole, by_id(f"#o-{action['from']}"),
+                by_id(f"#{'c' if kind == 'play' else 'o'}-{action['to']}")]
     if kind in ("turn", "pick"):
         return [by_id(f"#o-{action['pile']}")]
     if kind in ("choose",):
