@@ -1,71 +1,68 @@
 """Playing the demo in a real browser: an engine action becomes the clicks or keys a person
-would use on the board (the ids and data-key attributes site/play/table.py renders)."""
+would use on the board (the ids and data-key attributes site/play/table.py renders).
+
+The board is replaced whenever a bot moves, so the elements are looked up in one go in the
+page (never one attribute after another), and a move whose card is gone by then is simply
+not made, as a person would not make it."""
 
 from __future__ import annotations
 
-import json
+from playwright.sync_api import Error, Page
 
-from playwright.sync_api import Page
+FIND = """(specs) => specs.map(([scope, card, selector]) => {
+    let el = null;
+    if (card) {
+        el = [...document.querySelectorAll(scope + " button.item")].find((b) => {
+            const data = JSON.parse(b.dataset.pick || b.dataset.send || "{}");
+            return data.card === card;
+        }) || null;
+    } else {
+        el = document.querySelector(selector);
+    }
+    return el && el.id ? {id: el.id, key: el.dataset.key || null} : null;
+})"""
 
 
-def _card_item(page: Page, scope: str, card: str):
-    """The button in `scope` (the hand or the middle) whose action names `card`."""
-    for el in page.locator(f"{scope} button.item").all():
-        data = el.get_attribute("data-pick") or el.get_attribute("data-send") or "{}"
-        if json.loads(data).get("card") == card:
-            return el
-    return None
-
-
-def targets(page: Page, action: dict) -> list | None:
-    """The elements to press, in order, for an engine action (None: not on the board now)."""
+def specs(action: dict) -> list[tuple[str, str | None, str | None]]:
+    """What to press, in order: (scope, card, None) for a card, (None, None, selector)."""
     kind = action["type"]
-    by_id = page.locator
     if kind in ("play", "move", "combine"):
-        whole = [by_id("#cmd-whole")] if action.get("whole") else []
-        return [*whole, by_id(f"#o-{action['from']}"),
-                by_id(f"#{'c' if kind == 'play' else 'o'}-{action['to']}")]
+        target = f"#{'c' if kind == 'play' else 'o'}-{action['to']}"
+        whole = [(None, None, "#cmd-whole")] if action.get("whole") else []
+        return [*whole, (None, None, f"#o-{action['from']}"), (None, None, target)]
     if kind in ("turn", "pick"):
-        return [by_id(f"#o-{action['pile']}")]
-    if kind in ("choose",):
-        return [by_id(f"#c-{action['pile']}")]
+        return [(None, None, f"#o-{action['pile']}")]
+    if kind == "choose":
+        return [(None, None, f"#c-{action['pile']}")]
     if kind == "spit":
-        return [by_id(f"#c-{action['to']}")]
-    if kind == "lay":
+        return [(None, None, f"#c-{action['to']}")]
+    if kind in ("lay", "take"):
+        scope = ".seat--own .zone--hand" if kind == "lay" else ".zone--middle"
         cards = action.get("cards") or [action["card"]]
-        found = [_card_item(page, ".seat--own .zone--hand", c) for c in cards]
-        if None in found:
-            return None
-        return found + ([by_id("#cmd-lay")] if len(cards) > 1 else [])
-    if kind == "take":
-        cards = action.get("cards") or [action["card"]]
-        found = [_card_item(page, ".zone--middle", c) for c in cards]
-        return None if None in found else found
-    if kind == "call" and action.get("pile") and page.locator(
-            f"#c-{action['pile']}[data-send]").count():
-        return [by_id(f"#c-{action['pile']}")]
-    return [by_id(f"#cmd-{kind}")]
+        found = [(scope, card, None) for card in cards]
+        return found + ([(None, None, "#cmd-lay")] if kind == "lay" and len(cards) > 1 else [])
+    if kind == "call" and action.get("pile"):
+        return [(None, None, f"#c-{action['pile']}[data-send]")]
+    return [(None, None, f"#cmd-{kind}")]
 
 
 def press(page: Page, action: dict, *, keyboard: bool) -> bool:
     """Do the action on the board by clicking or by its keys; False if it is not there."""
-    elements = targets(page, action)
-    if not elements:
+    wanted = specs(action)
+    found = page.evaluate(FIND, [list(spec) for spec in wanted])
+    if action["type"] == "call" and action.get("pile") and found == [None]:
+        found = page.evaluate(FIND, [[None, None, "#cmd-call"]])  # no pile to slap: Space
+    if None in found:
         return False
-    keys = []
-    for el in elements:
-        if el.count() == 0:
-            return False
-        keys.append(el.get_attribute("data-key"))
     if keyboard:
-        if None in keys:
+        if any(f["key"] is None for f in found):
             return False
-        for key in keys:
-            page.keyboard.press({" ": "Space"}.get(key, key))
+        for f in found:
+            page.keyboard.press({" ": "Space"}.get(f["key"], f["key"]))
         return True
-    for el in elements:
+    for f in found:
         try:
-            el.click(timeout=500)
-        except Exception:  # replaced by a board update between reading and clicking
+            page.locator(f"#{f['id']}").click(timeout=500)
+        except Error:  # replaced by a board update between finding and clicking
             return False
     return True
