@@ -234,6 +234,27 @@ document.addEventListener("htmx:beforeSwap", (event) => {
   if (event.detail.shouldSwap && incoming < current) event.detail.shouldSwap = false;
 });
 
+// A board request that failed (the server busy, the network gone) would leave the page
+// without its next request: ask again a second later.
+function askAgainSoon(event) {
+  if (event.detail.target?.id !== "game" || event.detail.requestConfig?.verb !== "get") return;
+  const status = event.detail.xhr?.status || 0;
+  if (status && status < 500) return; // a game that is gone stays gone
+  setTimeout(() => {
+    const box = gameBox();
+    const state = shown();
+    if (box?.dataset.gameUrl && state) {
+      window.htmx.ajax("GET", `${box.dataset.gameUrl}?since=${state.dataset.seq}`, {
+        source: box,
+        target: "#game",
+        swap: "innerHTML",
+      });
+    }
+  }, 1000);
+}
+document.addEventListener("htmx:responseError", askAgainSoon);
+document.addEventListener("htmx:sendError", askAgainSoon);
+
 // A rejection's reason stays in view for a few seconds, while bots' moves replace the board.
 const NOTE_MS = 4000;
 let note = null;
