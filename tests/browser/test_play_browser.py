@@ -206,3 +206,21 @@ def test_several_cards_per_grab_are_chosen_then_laid_and_taken_together(page, si
     assert [a["type"] for a in human] == ["pick", "lay", "take"]
     assert len(human[1]["cards"]) == 2 and len(human[2]["cards"]) == 2
     assert console_errors == []
+
+
+def test_a_lost_board_request_does_not_stop_the_table(page, site_url, fast_clock):
+    start(page, site_url, "stress-se", 2)
+    lost, asked = [], []
+
+    def lose_the_first(route):
+        if lost:
+            asked.append(route.request.url)
+            route.continue_()
+        else:
+            lost.append(route.request.url)
+            route.abort()
+
+    page.route("**/play/*/?since=*", lose_the_first)
+    page.wait_for_timeout(4000)
+    # The page keeps asking (at the next bot move, or every second while nothing is due).
+    assert lost and len(asked) >= 2
