@@ -224,3 +224,23 @@ def test_a_lost_board_request_does_not_stop_the_table(page, site_url, fast_clock
     page.wait_for_timeout(4000)
     # The page keeps asking (at the next bot move, or every second while nothing is due).
     assert lost and len(asked) >= 2
+
+
+@pytest.mark.parametrize("lang", ["fi", "en"])
+def test_a_finished_game_steps_through_with_narration(page, site_url, console_errors, lang):
+    from play import service
+    from tests.site.play_support import play_to_the_end, wall
+
+    row = service.start_game("spit", ["human", "expert"], seed=8, wall=wall(0), speed=1.0)
+    row = play_to_the_end(row)
+    page.goto(f"{site_url}/{lang}/play/{row.pk}/replay/")
+    viewer = page.locator("[data-example-viewer]")
+    viewer.focus()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_url("**/replay/?step=1")
+    narration = viewer.locator(".narration").inner_text()
+    assert narration and ("Pelaaja" in narration if lang == "fi" else "Player" in narration)
+    page.keyboard.press("End")
+    expect(viewer.locator(".narration")).not_to_be_empty()
+    assert Axe().run(page).violations_count == 0
+    assert console_errors == []
