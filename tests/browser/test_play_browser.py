@@ -229,6 +229,7 @@ def test_a_lost_board_request_does_not_stop_the_table(page, site_url, fast_clock
 @pytest.mark.parametrize("lang", ["fi", "en"])
 def test_a_finished_game_steps_through_with_narration(page, site_url, console_errors, lang):
     from play import service
+
     from tests.site.play_support import play_to_the_end, wall
 
     row = service.start_game("spit", ["human", "expert"], seed=8, wall=wall(0), speed=1.0)
