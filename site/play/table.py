@@ -122,6 +122,22 @@ class Zone:
     #: a fan that also takes a dragged card (James Bond's middle)
     drop: str = ""
 
+    def markup(self) -> SafeString:
+        """The zone as HTML: one pile with its caption, or a fan of cards (see Item.markup
+        for why this is not a template)."""
+        label = _esc(self.label)
+        caption = f'<span class="zone__label" aria-hidden="true">{label}</span>'
+        if not self.fanned:
+            return SafeString(f'<div class="zone zone--{_esc(self.kind)}">'
+                              f"{self.items[0].markup()}{caption}</div>")
+        cards = "".join(item.markup() for item in self.items) or (
+            f'<span class="card card--empty" role="img" aria-label="{_esc(_("empty place"))}">'
+            "</span>")
+        drop = f' data-drop="{_esc(self.drop)}"' if self.drop else ""
+        return SafeString(f'<div class="zone zone--fan zone--{_esc(self.kind)}" role="group" '
+                          f'aria-label="{label}"{drop}><div class="fan">{cards}</div>'
+                          f"{caption}</div>")
+
 
 @dataclass
 class SeatView:
