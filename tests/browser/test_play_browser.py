@@ -245,3 +245,14 @@ def test_a_finished_game_steps_through_with_narration(page, site_url, console_er
     expect(viewer.locator(".narration")).not_to_be_empty()
     assert Axe().run(page).violations_count == 0
     assert console_errors == []
+
+
+def test_the_focus_stays_on_its_pile_while_the_bots_move(page, site_url, fast_clock):
+    start(page, site_url, "james-bond", 2)
+    page.locator("#o-pile-3").focus()
+    state = page.locator("#game .game__state")
+    before = state.get_attribute("data-version")
+    page.wait_for_function(
+        "(v) => document.querySelector('#game .game__state').dataset.version !== v",
+        arg=before, timeout=20_000)
+    assert page.evaluate("document.activeElement.id") == "o-pile-3"
