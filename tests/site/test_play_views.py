@@ -256,3 +256,13 @@ def test_a_finished_game_opens_in_the_step_through_viewer_with_generated_narrati
     assert narration.startswith("Player ")
     end = client.get(f"/sv/play/{row.pk}/replay/?step={last}").text
     assert re.search(r'<p class="narration">[^<]*(vinner|vann)[^<]*</p>', end)
+
+
+def test_the_admin_lists_games_and_shows_one_with_its_log(client, admin_client):
+    game = start(client, "james-bond")
+    move(client, game, {"type": "pick", "pile": "pile-1"})
+    listing = admin_client.get("/admin/play/game/")
+    assert listing.status_code == 200 and game.pk in listing.text
+    page = admin_client.get(f"/admin/play/game/{game.pk}/change/")
+    assert page.status_code == 200 and "pile-1" in page.text
+    assert admin_client.get("/admin/play/game/add/").status_code == 403
