@@ -201,6 +201,25 @@ def machine() -> dict:
             "load_before": os.getloadavg()}
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process and its children (gunicorn's workers)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    pids = [pid]
+    try:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        pids += [int(c) for c in children]
+    except OSError:
+        pass
+    for p in pids:
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / ticks
+    return total
+
+
 def serve(args, env: dict) -> subprocess.Popen:
     manage = [str(PYTHON), str(ROOT / "manage.py")]
     subprocess.run([*manage, "migrate", "--verbosity", "0"], env=env, check=True)
@@ -245,12 +264,16 @@ def main() -> None:
     try:
         until = time.monotonic() + args.seconds
         games = [Game(n, args.port, until, results, lock) for n in range(args.games)]
+        server_cpu = cpu_seconds(server.pid)
+        client_cpu = time.process_time()
         started = time.perf_counter()
         for game in games:
             game.start()
         for game in games:
             game.join()
         wall = time.perf_counter() - started
+        server_cpu = cpu_seconds(server.pid) - server_cpu
+        client_cpu = time.process_time() - client_cpu
     finally:
         server.terminate()
         server.wait(timeout=10)
@@ -264,6 +287,11 @@ def main() -> None:
         "poll": percentiles(results.get("poll", [])),
         "start": percentiles(results.get("start", [])),
         "game_page": percentiles(results.get("game page", [])),
+        # CPU time does not depend on how busy the machine is; latency does.
+        "server_cpu_ms_per_request": round(1000 * server_cpu / max(requests, 1), 2),
+        "server_cpu_share": round(server_cpu / wall, 2),
+        "client_cpu_share": round(client_cpu / wall, 2),
+        "load_after": os.getloadavg(),
         "errors": len(results.get("errors", [])),
         "error_samples": sorted(set(results.get("errors", [])))[:10],
         "machine": info,
