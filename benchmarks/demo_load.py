@@ -228,7 +228,8 @@ def serve(args, env: dict) -> subprocess.Popen:
     server = subprocess.Popen(
         [str(ROOT / ".venv" / "bin" / "gunicorn"), "--pythonpath", "site", "config.wsgi",
          "--bind", f"127.0.0.1:{args.port}", "--workers", str(args.workers),
-         "--log-level", "warning"], cwd=ROOT, env=env)
+         "--log-level", "warning", "--access-logfile", args.access_log,
+         "--access-logformat", '%(m)s %(U)s %(s)s %(M)s'], cwd=ROOT, env=env)
     for _ in range(100):
         try:
             http.client.HTTPConnection("127.0.0.1", args.port, timeout=1).request("HEAD", "/")
@@ -248,6 +249,7 @@ def main() -> None:
     parser.add_argument("--database-url", default="")
     args = parser.parse_args()
     scratch = tempfile.mkdtemp(prefix="demo-load-")
+    args.access_log = str(Path(scratch) / "access.log")
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.production",
            "DJANGO_SECRET_KEY": "benchmark-only-" + "x" * 40,
            "DJANGO_ALLOWED_HOSTS": "localhost,127.0.0.1", "DJANGO_SECURE_SSL_REDIRECT": "false",
@@ -278,6 +280,14 @@ def main() -> None:
         server.terminate()
         server.wait(timeout=10)
     requests = sum(len(v) for k, v in results.items() if isinstance(v, list) and k != "errors")
+    # The time gunicorn's workers spent on each request, without the wait in its queue.
+    served: dict[str, list[float]] = {"move": [], "poll": []}
+    for line in Path(args.access_log).read_text().splitlines():
+        method, path, _status, ms = line.split()
+        kind = "move" if path.endswith("/move/") else "poll" if method == "GET" and \
+            "/play/" in path and path.count("/") == 4 else None
+        if kind:
+            served[kind].append(int(ms) / 1000)
     report = {
         "games": args.games, "seconds": args.seconds, "workers": args.workers,
         "database": "postgresql" if args.database_url else "sqlite",
@@ -285,6 +295,8 @@ def main() -> None:
         "games_finished": results.get("games finished", 0),
         "move": percentiles(results.get("move", [])),
         "poll": percentiles(results.get("poll", [])),
+        "move_in_worker": percentiles(served["move"]),
+        "poll_in_worker": percentiles(served["poll"]),
         "start": percentiles(results.get("start", [])),
         "game_page": percentiles(results.get("game page", [])),
         # CPU time does not depend on how busy the machine is; latency does.
