@@ -23,6 +23,7 @@ urlpatterns += i18n_patterns(
     path("", include("rules.urls")),
     path("", include("examples.urls")),
     path("", include("houserules.urls")),
+    path("", include("play.urls")),
     prefix_default_language=True,
 )
 

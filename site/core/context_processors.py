@@ -3,6 +3,7 @@
 from django.conf import settings
 from django.http import HttpRequest
 from django.urls import translate_url
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import get_language, get_language_info
 
 from .glossary import glossary
@@ -34,7 +35,8 @@ def _language_links(request: HttpRequest) -> list[dict]:
 def site(request: HttpRequest) -> dict:
     lang = (get_language() or settings.LANGUAGE_CODE).split("-")[0]
     return {
-        "language_links": _language_links(request),
+        # Lazy: fragments (htmx answers) never show the switcher and skip the URL work.
+        "language_links": SimpleLazyObject(lambda: _language_links(request)),
         "canonical_url": request.build_absolute_uri(request.path),
         "prefs": read_preferences(request),
         "g": glossary(lang)["terms"],

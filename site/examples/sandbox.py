@@ -80,7 +80,44 @@ def attempts(game: Game, seat: int) -> list[dict]:
             offer({"player": seat, "type": "call", "pile": pile["id"]})
     elif game.variant.family == "swap":
         offer({"player": seat, "type": "call"})
+    # Last (so that earlier indices keep their meaning): everything else a card dragged on
+    # the table can ask for, e.g. a top card into any empty space, not only the first.
+    zones = board["seats"][seat]["zones"]
+    spaces = [z["id"] for z in zones if z["kind"] == "layout" and not z["cards"]]
+    for zone in zones:
+        top = zone["cards"][-1] if zone["cards"] else None
+        if zone["kind"] == "layout" and top and top["up"]:
+            for space in spaces:
+                offer({"player": seat, "type": "move", "card": top["card"], "from": zone["id"],
+                       "to": space})
     return list(found.values())
+
+
+def _plain(action: dict) -> str:
+    """An action as the sandbox compares it: without time, the aimed-at top, or false flags."""
+    data = {k: v for k, v in action.items() if k not in ("t", "onto") and v is not False}
+    return json.dumps(data, sort_keys=True)
+
+
+def find_attempt(game: Game, seat: int, action: dict) -> int | None:
+    """The index of a move made on the table itself among the moves offered: the offer it
+    spells, or else the offer that leaves the game in the same state (a call without a pile
+    is the call on the engine's default pile). None: no offered move does what it does."""
+    offers = attempts(game, seat)
+    wanted = _plain({**action, "player": seat})
+    for index, offer in enumerate(offers):
+        if _plain(offer) == wanted:
+            return index
+    t = game.now + STEP_MS
+    mine = game.copy()
+    if not mine.apply(Action.from_json({**action, "t": t, "player": seat})).accepted:
+        return None
+    after = mine.to_json()
+    for index, offer in enumerate(offers):
+        other = game.copy()
+        if other.apply(Action.from_json({**offer, "t": t})).accepted and other.to_json() == after:
+            return index
+    return None
 
 
 def parse_moves(raw: str) -> list[tuple[int, int]]:

@@ -1,5 +1,6 @@
 """The step-through viewer: one example, one step, as a page or as an htmx fragment."""
 
+import json
 from functools import lru_cache
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -10,20 +11,25 @@ from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+from play.models import HUMAN
+from play.table import build_table
 
 from core.catalogue import VariantEntry, variant_or_404
 from core.glossary import current_lang
 from core.methods import allow
 from core.params import parse_natural
+from rules_engine.actions import Action
 
 from . import sandbox
 from .board import board_view
 from .library import Example, load_example
 from .reasons import reason_text
 from .sandbox import (
+    STEP_MS,
     SandboxError,
     attempt,
     describe,
+    find_attempt,
     format_moves,
     game_at_step,
     offered,
@@ -39,10 +45,15 @@ def parse_step(raw: str | None, last: int) -> int:
     return 0 if step is None else min(step, last)
 
 
-def step_context(example: Example, index: int, lang: str, *, embedded: bool) -> dict:
+def step_context(example: Example, index: int, lang: str, *, embedded: bool,
+                 url: str | None = None, try_url: str | None = None) -> dict:
+    """One step of the viewer. `url` is the viewer's own address (an example's by default;
+    a played game's replay passes its own), `try_url` the sandbox's (empty: none)."""
     step = example.steps[index]
     action = step.action.to_json() if step.action else None
-    url = reverse("example", kwargs={"variant": example.variant, "name": example.name})
+    if url is None:
+        url = reverse("example", kwargs={"variant": example.variant, "name": example.name})
+        try_url = url + "try/" if try_url is None else try_url
     links = {
         "first": 0,
         "prev": max(index - 1, 0),
@@ -60,9 +71,10 @@ def step_context(example: Example, index: int, lang: str, *, embedded: bool) -> 
         "reason": reason_text(step.result.reason) if step.result else "",
         "narration": example.narration(index, lang),
         "url": url,
+        "try_url": try_url or "",
         "links": {k: {"step": v, "disabled": v == index} for k, v in links.items()},
         "rule_url": reverse("rules", kwargs={"variant": example.variant})
-        + f"#{example.section}",
+        + (f"#{example.section}" if example.section else ""),
         "embedded": embedded,
         "dom_id": f"ex-{example.name}",
     }
@@ -120,7 +132,26 @@ def try_page(request: HttpRequest, variant: str, name: str) -> HttpResponse:
 
     verdict = None
     tried = request.GET.get("try")
+    acted = request.GET.get("act")
     # At the limit a further move is not made (the page says why); the moves so far stay.
+    if (acted is not None and tried is None and not error and not game.is_over
+            and len(moves) < limit):
+        # A move made on the table itself (a card tapped or dragged onto a pile).
+        action = table_action(acted)
+        offer = None if action is None else find_attempt(game, seat, action)
+        if action is None:
+            error = _("That move could not be read, so nothing was changed.")
+        elif offer is not None:
+            tried = str(offer)
+        else:
+            result = game.copy().apply(Action.from_json(
+                {**action, "t": game.now + STEP_MS, "player": seat}))
+            if result.accepted:
+                error = _("That move is not on offer in this position.")
+            else:
+                verdict = {"accepted": False, "reason": reason_text(result.reason),
+                           "text": describe({**action, "player": seat},
+                                            zone_names(game.board(None)))}
     if tried is not None and not error and not game.is_over and len(moves) < limit:
         choice = parse_natural(tried)
         try:
@@ -138,6 +169,7 @@ def try_page(request: HttpRequest, variant: str, name: str) -> HttpResponse:
     at_limit = len(moves) >= limit
 
     url = reverse("example_try", kwargs={"variant": variant, "name": name})
+    here = f"{url}?step={index}&moves={format_moves(moves)}&seat={seat}"
     context = {
         "entry": entry,
         "example": example,
@@ -150,6 +182,9 @@ def try_page(request: HttpRequest, variant: str, name: str) -> HttpResponse:
         "max_moves": limit,
         "at_limit": at_limit and not game.is_over,
         "board": board_view(game.board(None), last_action),
+        "table": build_table(game, [HUMAN] * game.players, seat,
+                             interactive=not game.is_over and not at_limit, reveal=True),
+        "here": here,
         "attempts": [] if game.is_over or at_limit else offered(game, seat),
         "over": game.is_over,
         "winner": None if game.winner is None else game.winner + 1,
@@ -160,5 +195,22 @@ def try_page(request: HttpRequest, variant: str, name: str) -> HttpResponse:
     }
     template = "examples/try.html#sandbox" if request.htmx else "examples/try.html"
     response = render(request, template, context, status=400 if error else 200)
+    if request.htmx and acted is not None:
+        response["HX-Push-Url"] = here
     patch_vary_headers(response, ["HX-Request"])
     return response
+
+
+def table_action(raw: str) -> dict | None:
+    """A move made on the sandbox's table: a small JSON object with a type, or None."""
+    if len(raw) > 600:
+        return None
+    try:
+        action = json.loads(raw)
+    except ValueError:
+        return None
+    if not (isinstance(action, dict) and isinstance(action.get("type"), str)):
+        return None
+    action.pop("t", None)
+    action.pop("player", None)
+    return action

@@ -1,3 +1,4 @@
+import json
 import re
 
 import pytest
@@ -70,4 +71,47 @@ def test_sandbox_fragment_for_htmx(client):
     )
     assert response.status_code == 200
     assert "<html" not in response.text
-    assert 'class="board"' in response.text
+    assert 'id="game"' in response.text and 'class="table"' in response.text
+
+
+@pytest.mark.parametrize("slug", list(VARIANTS))
+def test_a_move_made_on_the_table_is_the_offered_move_it_spells(client, slug):
+    example, step, seat, game = first_position_with_a_legal_move(slug)
+    legal = game.legal_actions(seat)[0].to_json()
+    made = {k: v for k, v in legal.items() if k not in ("t", "player")}  # with "onto"
+    url = f"/en/{slug}/examples/{example.name}/try/"
+    response = client.get(url, {"step": step, "seat": seat, "act": json.dumps(made)})
+    assert response.status_code == 200
+    assert VERDICT.search(response.text).group(1) == "accepted"
+    index = attempts(game, seat).index({**{k: v for k, v in legal.items() if k not in (
+        "t", "onto")}})
+    assert f"moves={seat}:{index}&amp;seat=" in response.text
+
+
+def test_a_call_without_a_pile_on_the_table_is_the_call_on_the_engines_default_pile(client):
+    for example in examples_for("stress-se"):
+        for step in range(example.last + 1):
+            game = game_at_step(example, step)
+            if game.phase == "equal-ranks":
+                url = f"/en/stress-se/examples/{example.name}/try/"
+                response = client.get(url, {"step": step, "seat": 0, "act": '{"type": "call"}'})
+                assert VERDICT.search(response.text).group(1) == "accepted"
+                return
+    pytest.skip("no stress-se example reaches equal tops")
+
+
+def test_an_illegal_move_on_the_table_gets_the_engines_reason_and_changes_nothing(client):
+    url = "/en/stress-se/examples/illegal-plays/try/"
+    game = game_at_step(load_example("stress-se", "illegal-plays"), 0)
+    top = game.board(None)["seats"][0]["zones"][1]["cards"][-1]["card"]
+    made = {"type": "play", "from": "row-0", "card": top, "to": "centre-0"}
+    response = client.get(url, {"step": 0, "seat": 0, "act": json.dumps(made)})
+    assert response.status_code == 200
+    assert VERDICT.search(response.text).group(1) == "rejected"
+    assert "moves=&amp;seat=" in response.text
+
+
+@pytest.mark.parametrize("raw", ["", "nonsense", "[]", '{"type": 3}', "{" * 700])
+def test_an_unreadable_table_move_is_a_400(client, raw):
+    response = client.get("/en/stress-se/examples/illegal-plays/try/", {"step": 0, "act": raw})
+    assert response.status_code == 400

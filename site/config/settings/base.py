@@ -28,6 +28,7 @@ INSTALLED_APPS = [
     "rules",
     "examples",
     "houserules",
+    "play",
 ]
 
 MIDDLEWARE = [
@@ -99,6 +100,9 @@ def database_from_env() -> dict:
             "transaction_mode": "IMMEDIATE",
             "timeout": 5,
         },
+        # Opening an SQLite connection (Django registers its SQL functions on each) cost the
+        # demo's requests about a quarter of their CPU time (docs/demo.md).
+        "CONN_MAX_AGE": 600,
     }
 
 
@@ -168,3 +172,15 @@ CACHES = {
         "LOCATION": "stress",
     }
 }
+
+# The playable demo (play app). The game clock runs at PLAY_CLOCK_SPEED times real time for
+# new games (tests may speed it up); a page asks again when the next bot action is due and,
+# while nothing is due, no more often than every PLAY_IDLE_POLL_MS; a game whose player made
+# no move for PLAY_IDLE_PAUSE_MS of game time pauses until they resume it.
+PLAY_CLOCK_SPEED = 1.0
+PLAY_IDLE_POLL_MS = 1000
+PLAY_IDLE_PAUSE_MS = 120_000
+# manage.py prune_games: finished games are kept this many days, unfinished ones (abandoned)
+# this many days after their last change.
+PLAY_KEEP_FINISHED_DAYS = 30
+PLAY_KEEP_ABANDONED_DAYS = 2

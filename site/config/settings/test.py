@@ -1,7 +1,19 @@
-"""Test runs: no manifest (collectstatic does not run), fast hashing, in-memory cache."""
+"""Test runs: no manifest (collectstatic does not run), fast hashing, in-memory cache.
+
+The SQLite test database is a file, not Django's shared in-memory one: the concurrency tests
+fire requests from threads, and only a file gives each thread a connection that waits for
+the write lock (busy timeout) instead of failing with "table is locked".
+
+TEST_POSTGRES_URL (e.g. postgres://postgres@/stress?host=/tmp/pg, which `.ci/run` sets)
+adds a second database alias, "postgres", for the tests that must also run on PostgreSQL.
+"""
+
+import os
+
+import dj_database_url
 
 from .base import *  # noqa: F403
-from .base import STORAGES
+from .base import BASE_DIR, DATABASES, STORAGES
 
 DEBUG = False
 SECRET_KEY = "test-only-not-secret-" + "x" * 40
@@ -12,3 +24,9 @@ STORAGES = {
 }
 WHITENOISE_AUTOREFRESH = True
 WHITENOISE_USE_FINDERS = True  # static files straight from static/, no collectstatic
+
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    (BASE_DIR / "var").mkdir(exist_ok=True)
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "var" / f"test-{os.getpid()}.sqlite3")}
+if os.environ.get("TEST_POSTGRES_URL"):
+    DATABASES["postgres"] = dj_database_url.parse(os.environ["TEST_POSTGRES_URL"])

@@ -1,0 +1,50 @@
+"""The game clock: milliseconds of game time, derived from the server's wall clock.
+
+Game time runs from 0 at the start, stops while the game is paused and may run faster or
+slower than real time (`speed`: tests speed it up; teacher mode will offer 0.25x-2x). It is
+stored as a base point, the game time `base_ms` at the wall time `base_at`, so that pausing,
+resuming and changing speed never make game time jump.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import datetime
+
+
+@dataclass(frozen=True)
+class Clock:
+    base_ms: int
+    base_at: datetime
+    speed: float = 1.0
+    paused: bool = False
+
+    def now_ms(self, wall: datetime) -> int:
+        """Game time at `wall` (a wall time before the base point counts as the base)."""
+        if self.paused or wall <= self.base_at:
+            return self.base_ms
+        return self.base_ms + int((wall - self.base_at).total_seconds() * 1000 * self.speed)
+
+    def pause(self, wall: datetime, at_ms: int | None = None) -> Clock:
+        """Stopped at `wall` (or at the earlier game time `at_ms`, e.g. an idle limit)."""
+        if self.paused:
+            return self
+        now = self.now_ms(wall) if at_ms is None else min(at_ms, self.now_ms(wall))
+        return replace(self, base_ms=now, base_at=wall, paused=True)
+
+    def resume(self, wall: datetime) -> Clock:
+        if not self.paused:
+            return self
+        return replace(self, base_at=wall, paused=False)
+
+    def with_speed(self, speed: float, wall: datetime) -> Clock:
+        if speed <= 0:
+            raise ValueError(f"a clock speed must be positive, got {speed!r}")
+        return replace(self, base_ms=self.now_ms(wall), base_at=wall, speed=speed)
+
+    def wall_ms_until(self, game_ms: int, wall: datetime) -> int | None:
+        """Real milliseconds from `wall` until the clock shows `game_ms` (None: paused)."""
+        if self.paused:
+            return None
+        ahead = game_ms - self.now_ms(wall)
+        return max(0, int(-(-ahead // self.speed)))

@@ -1,0 +1,163 @@
+"""A stored game moved on by one request: catch up to now, then the human's action.
+
+This module is the site's only user of the engine's driver (rules_engine.driver), the same
+scheduler `simulate` runs: the site never plans a bot or fires a deadline itself. Every
+request rebuilds the driver from the row's snapshot, lets it apply what is due by the
+request's game time, applies the human's action at that time, and stores the snapshot and
+the new log entries (play.store.change_game).
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.conf import settings
+from django.db import transaction
+
+from rules_engine.actions import Result
+from rules_engine.driver import Driver, Entry, replay_record
+from rules_engine.game import R_GAME_OVER
+from rules_engine.game import Game as EngineGame
+from rules_engine.registry import new_game
+
+from .clock import Clock
+from .models import HUMAN, Game, LogEntry
+from .store import Change, change_game
+
+# Site-level refusals: the move never reaches the engine (the engine's reasons are separate).
+NOT_YOUR_SEAT = "not-your-seat"
+STALE = "stale"
+FORGED = "forged"
+PAUSED = "paused"
+#: how much later than the bot's moment a page asks, so that the bot is surely due then.
+POLL_MARGIN_MS = 15
+
+
+@dataclass
+class Turn:
+    """What one request made of a game."""
+
+    driver: Driver
+    now_ms: int
+    #: the engine's answer to the human's action (None: no action, or refused before it).
+    result: Result | None = None
+    #: a site-level refusal (NOT_YOUR_SEAT, STALE, FORGED, PAUSED) or None.
+    refusal: str | None = None
+
+
+def new_seed() -> int:
+    return secrets.randbelow(2**31)
+
+
+def start_game(variant: str, seats: list[str], *, options: dict | None = None,
+               seed: int | None = None, wall: datetime, speed: float | None = None,
+               using: str = "default") -> Game:
+    """Deal a new game and store it (ValueError / OptionError for what the engine refuses)."""
+    seed = new_seed() if seed is None else seed
+    driver = Driver.new(variant, seats, options=options, seed=seed)
+    clock = Clock(0, wall, settings.PLAY_CLOCK_SPEED if speed is None else speed)
+    row = Game(variant=variant, options=dict(driver.game.options), players=len(seats),
+               seats=list(seats), seed=seed, snapshot=driver.to_json(), acted=[0] * len(seats),
+               updated=wall)
+    row.set_clock(clock)
+    row.save(using=using)
+    return row
+
+
+def driver_of(row: Game) -> Driver:
+    return Driver.from_json(row.snapshot, record=[])
+
+
+def _idle_limit(row: Game, clock: Clock, now: int) -> int | None:
+    """Game time at which a game whose player stopped playing pauses (None: never)."""
+    if clock.paused or row.over or HUMAN not in row.seats:
+        return None
+    limit = row.human_ms + settings.PLAY_IDLE_PAUSE_MS
+    return limit if now > limit else None
+
+
+def compute(row: Game, wall: datetime, *, seat: int | None = None, action: dict | None = None,
+            version: int | None = None, clock_command: str | None = None) -> Change[Turn]:
+    """Catch `row` up to `wall`, then apply the seat's action or clock command (unsaved)."""
+    driver = driver_of(row)
+    clock = row.clock
+    now = clock.now_ms(wall)
+    turn = Turn(driver, now)
+    acting = action is not None or clock_command is not None
+    if acting:
+        if seat is None or seat not in row.human_seats:
+            turn.refusal = NOT_YOUR_SEAT
+        elif version is None or version > row.version:
+            turn.refusal = FORGED
+        elif version < row.acted[seat]:
+            turn.refusal = STALE
+        elif action is not None and (clock.paused and not row.over):
+            turn.refusal = PAUSED
+        if turn.refusal:
+            return Change(row, turn)
+    changed = False
+    idle = _idle_limit(row, clock, now)
+    if idle is not None:
+        clock, now, changed = clock.pause(wall, at_ms=idle), idle, True
+    if clock_command == "pause" and not row.over and not clock.paused:
+        clock, changed = clock.pause(wall), True
+    if not row.over:
+        driver.run_until(now)
+    if clock_command == "resume" and clock.paused and not row.over:
+        clock, changed = clock.resume(wall), True
+        row.human_ms = now  # the idle pause counts afresh from here
+    if action is not None:
+        if driver.game.over:
+            turn.result = Result(False, R_GAME_OVER, [])
+        else:
+            t = max(now, driver.game.now)
+            turn.result = driver.submit(seat, t, action)  # type: ignore[arg-type]
+            if driver.record and driver.record[-1].kind == "human":
+                row.human_ms = t  # a malformed action is no engine call and no sign of life
+            if turn.result.accepted:
+                row.acted = [row.version + 1 if s == seat else v
+                             for s, v in enumerate(row.acted)]
+    turn.now_ms = now
+    row.set_clock(clock)
+    entries = driver.record or []
+    if not (changed or entries):
+        return Change(row, turn)
+    row.snapshot = driver.to_json()
+    game = driver.game
+    if game.over and not row.over:
+        row.over, row.winner, row.end_reason = True, game.winner, game.end_reason or ""
+        row.finished = wall
+    return Change(row, turn, changed=True, entries=[_log_entry(e) for e in entries])
+
+
+def _log_entry(entry: Entry) -> LogEntry:
+    return LogEntry(t=entry.t, kind=entry.kind,
+                    action=None if entry.action is None else entry.action.to_json(),
+                    reason=entry.reason or "", events=[e.to_json() for e in entry.events])
+
+
+def play(game_id: str, wall: datetime, *, using: str = "default", **request) -> Change[Turn]:
+    """compute() on the stored game, stored without losing a concurrent update."""
+    return change_game(game_id, lambda row: compute(row, wall, **request), using=using)
+
+
+def next_poll_ms(row: Game, driver: Driver, wall: datetime) -> int | None:
+    """Real milliseconds until the page should ask again (None: never, the game is over)."""
+    if row.over or driver.game.over:
+        return None
+    idle = settings.PLAY_IDLE_POLL_MS
+    due = driver.next_due()
+    if due is None:
+        return idle
+    delay = row.clock.wall_ms_until(due, wall)
+    return idle if delay is None else min(idle, delay + POLL_MARGIN_MS)
+
+
+def replay_log(row: Game, *, using: str = "default") -> EngineGame:
+    """A fresh deal of the row's game with its whole log replayed (the stored history)."""
+    game = new_game(row.variant, players=row.players, seed=row.seed, options=row.options)
+    with transaction.atomic(using=using):
+        steps = [e.step() for e in LogEntry.objects.using(using).filter(game=row)]
+    return replay_record(game, steps)

@@ -1,0 +1,87 @@
+"""Changing a stored game without ever losing an update.
+
+Requests for one game may arrive at once (a player's move, a watcher's poll, several app
+processes). Each change is computed from the row as read and written only over that same
+version:
+  * on a database with SELECT ... FOR UPDATE (PostgreSQL) the row is locked while the change
+    is computed, so requests for one game queue up and the write cannot fail;
+  * on SQLite (no row locks) the row is read without a lock and written with a
+    version-checked UPDATE; if another request wrote first, the change is computed again
+    from the new row.
+The log entries of a change are inserted in the same transaction as the row's update, so
+the row and its log never disagree.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from django.db import connections, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from .models import Game, LogEntry
+
+ATTEMPTS = 100
+#: fields a change may set on the row (version and log_length are the store's own).
+CHANGED_FIELDS = ("snapshot", "acted", "human_ms", "clock_ms", "clock_at", "speed", "paused",
+                  "over", "winner", "end_reason", "finished")
+
+
+class Busy(RuntimeError):
+    """The row kept changing under every attempt (a game flooded with requests)."""
+
+
+@dataclass
+class Change[T]:
+    """What a computation made of a row: `row` with its new field values (unsaved), the new
+    log entries, whether anything changed at all, and whatever the caller wants back."""
+
+    row: Game
+    value: T
+    changed: bool = False
+    entries: list[LogEntry] = field(default_factory=list)
+
+
+def change_game[T](game_id: str, compute: Callable[[Game], Change[T]], *,
+                using: str = "default") -> Change[T]:
+    """Run `compute` on the current row and store its change; Game.DoesNotExist for an
+    unknown id. `compute` may run more than once (SQLite, after a conflict): it must
+    depend on nothing but the row it is given."""
+    rows = Game.objects.using(using)
+    if connections[using].features.has_select_for_update:
+        with transaction.atomic(using=using):
+            row = rows.select_for_update().get(pk=game_id)
+            change = compute(row)
+            if change.changed and not _write(change, row.version, row.log_length, using):
+                raise RuntimeError(f"game {game_id} changed under its row lock")
+            return change
+    for attempt in range(ATTEMPTS):
+        row = rows.get(pk=game_id)
+        change = compute(row)
+        if not change.changed:
+            return change
+        with transaction.atomic(using=using):
+            if _write(change, row.version, row.log_length, using):
+                return change
+        time.sleep(0.0005 * (attempt % 8))  # let the other writer's readers go first
+    raise Busy(game_id)
+
+
+def _write(change: Change, version: int, log_length: int, using: str) -> bool:
+    row = change.row
+    row.updated = timezone.now()
+    values = {name: getattr(row, name) for name in CHANGED_FIELDS}
+    count = len(change.entries)
+    written = Game.objects.using(using).filter(pk=row.pk, version=version).update(
+        version=F("version") + 1, log_length=F("log_length") + count, updated=row.updated,
+        **values)
+    if written != 1:
+        return False
+    for seq, entry in enumerate(change.entries, start=log_length):
+        entry.game_id, entry.seq = row.pk, seq
+    LogEntry.objects.using(using).bulk_create(change.entries)
+    row.version, row.log_length = version + 1, log_length + count
+    return True

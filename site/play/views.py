@@ -1,0 +1,320 @@
+"""The playable demo: the new-game form, the game page and its board fragment, moves, the
+clock, and the finished game in the step-through viewer.
+
+Every request for a game goes through play.service.play: the game is caught up to the
+request's arrival time (bots' moves and deadlines due by then), then the human's move is
+applied at that time. The browser that started a game holds its seat (the signed session);
+anyone else with the link watches.
+"""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import urlencode
+
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from core.catalogue import variant_entry, variant_or_404
+from core.glossary import current_lang
+from examples.narration import narrate_all
+from examples.reasons import reason_text
+from examples.views import parse_step, step_context
+from rules_engine.options import OptionError
+
+from . import service
+from .models import Game, LogEntry
+from .replay import game_example
+from .service import FORGED, NOT_YOUR_SEAT, PAUSED, STALE, Turn
+from .setup import level_fields, option_fields, parse_setup, player_choices
+from .store import Busy
+from .summary import summarise
+from .table import build_table, card_name
+
+SESSION_KEY = "play"
+#: games a browser remembers holding (the signed session cookie must stay small).
+MAX_HELD = 20
+MAX_ACTION_BYTES = 600
+#: how many of the latest events the live region reads out after a change.
+ANNOUNCED_EVENTS = 4
+VALID_ID_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+
+
+class BadMove(ValueError):
+    """A move request that cannot even be read (not JSON, not an action, no version)."""
+
+
+# ---------------------------------------------------------------------------- seats
+def held_seat(request: HttpRequest, game_id: str) -> int | None:
+    seat = request.session.get(SESSION_KEY, {}).get(game_id)
+    return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+
+
+def _hold_seat(request: HttpRequest, game_id: str, seat: int) -> None:
+    held = dict(request.session.get(SESSION_KEY, {}))
+    held[game_id] = seat
+    request.session[SESSION_KEY] = dict(list(held.items())[-MAX_HELD:])
+
+
+def _check_id(game_id: str) -> None:
+    """A 404 for anything that cannot be a game id, before the database is asked."""
+    if not (10 <= len(game_id) <= 32 and set(game_id) <= VALID_ID_CHARS):
+        raise Http404(game_id)
+
+
+def _game_or_404(game_id: str) -> Game:
+    _check_id(game_id)
+    try:
+        return Game.objects.get(pk=game_id)
+    except Game.DoesNotExist:
+        raise Http404(game_id) from None
+
+
+# ---------------------------------------------------------------------------- new game
+@require_http_methods(["GET", "HEAD", "POST"])
+def setup_page(request: HttpRequest, variant: str) -> HttpResponse:
+    lang = current_lang()
+    entry = variant_or_404(variant, lang)
+    params = request.POST if request.method == "POST" else request.GET
+    setup = parse_setup(variant, params)
+    status = 200
+    if request.method == "POST":
+        if setup.ok:
+            try:
+                row = service.start_game(variant, setup.seats, options=setup.options,
+                                         seed=setup.seed, wall=timezone.now())
+            except (ValueError, OptionError):
+                setup.errors["players"] = _("The engine cannot deal this game with these "
+                                            "rules and players.")
+            else:
+                _hold_seat(request, row.pk, 0)
+                url = reverse("play_game", kwargs={"game_id": row.pk})
+                return HttpResponseRedirect(url, status=303)
+        status = 400
+    context = {
+        "entry": entry,
+        "page_title": _("Play %(game)s") % {"game": entry.name},
+        "setup": setup,
+        "option_fields": option_fields(setup, lang),
+        "player_choices": player_choices(setup) if len(player_choices(setup)) > 1 else (),
+        "level_fields": level_fields(setup),
+        "errors": setup.errors,
+        "rules_url": reverse("rules", kwargs={"variant": variant}),
+    }
+    return render(request, "play/setup.html", context, status=status)
+
+
+# ---------------------------------------------------------------------------- the game
+def _announcements(row: Game, since: int | None, family: str, extra: str = "",
+                   fresh: list[LogEntry] | None = None) -> list[str]:
+    """What the live region reads out: the latest events since the page's last view, and
+    the centre tops after them. `fresh`: the entries this request wrote, which are often
+    exactly the ones the page has not seen (then the log is not read again)."""
+    lines = [extra] if extra else []
+    if since is None or since >= row.log_length:
+        return lines
+    if fresh and fresh[0].seq <= since:
+        entries = [entry for entry in fresh if entry.seq >= since]
+    else:
+        entries = LogEntry.objects.filter(game=row, seq__gte=max(since, row.log_length - 40))
+    events = [e for entry in entries for e in entry.events]
+    lines += narrate_all(events[-ANNOUNCED_EVENTS:], family)
+    return lines
+
+
+def _centre_line(table) -> str:
+    tops = []
+    for zone in table.centre:
+        if zone.fanned:
+            continue
+        top = zone.items[0].top if zone.items else None
+        tops.append(card_name(top["card"]) if top and top["card"] else _("empty"))
+    return (_("Centre: %(tops)s.") % {"tops": ", ".join(tops)}) if tops else ""
+
+
+def _parse_since(raw: str | None) -> int | None:
+    if raw and raw.isascii() and raw.isdigit() and len(raw) < 10:
+        return int(raw)
+    return None
+
+
+def _render_game(request: HttpRequest, row: Game, turn: Turn, *, message: str = "",
+                 status: int = 200, fragment: bool | None = None,
+                 since: int | None = None, fresh: list[LogEntry] | None = None) -> HttpResponse:
+    lang = current_lang()
+    seat = held_seat(request, row.pk)
+    holds = seat is not None and seat in row.human_seats
+    viewer = seat if holds else (row.human_seats[0] if row.human_seats else None)
+    driver = turn.driver
+    game = driver.game
+    table = build_table(game, row.seats, viewer, interactive=holds and not row.paused)
+    wall = timezone.now()
+    announce = _announcements(row, since, table.family, message, fresh)
+    if announce and len(announce) > (1 if message else 0):
+        announce.append(_centre_line(table))
+    setup_url = reverse("play_setup", kwargs={"variant": row.variant})
+    context = {
+        "row": row,
+        "entry": variant_entry(row.variant, lang),
+        "table": table,
+        "holds": holds,
+        "message": message,
+        "announce": [line for line in announce if line],
+        "poll_ms": service.next_poll_ms(row, driver, wall),
+        "game_url": reverse("play_game", kwargs={"game_id": row.pk}),
+        "move_url": reverse("play_move", kwargs={"game_id": row.pk}),
+        "clock_url": reverse("play_clock", kwargs={"game_id": row.pk}),
+        "replay_url": reverse("play_replay", kwargs={"game_id": row.pk}),
+        "setup_url": setup_url,
+        "rules_url": reverse("rules", kwargs={"variant": row.variant}),
+        "summary": summarise(game, row.seats, viewer) if game.over else None,
+        "again_pairs": _again_pairs(row),
+        "again_query": urlencode(_again_pairs(row)),
+    }
+    if fragment is None:
+        fragment = bool(request.htmx)
+    context["fragment"] = fragment
+    template = "play/game.html#game" if fragment else "play/game.html"
+    response = render(request, template, context, status=status)
+    response["X-Game-Version"] = str(row.version)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+def _again_pairs(row: Game) -> list[tuple[str, str]]:
+    from .setup import value_key
+
+    pairs = [("players", str(row.players))]
+    pairs += [(f"level-{s + 1}", kind) for s, kind in enumerate(row.seats) if s > 0]
+    pairs += [(f"opt-{key}", value_key(value)) for key, value in row.options.items()]
+    return pairs
+
+
+@require_safe
+@never_cache
+def game_page(request: HttpRequest, game_id: str) -> HttpResponse:
+    _check_id(game_id)
+    try:
+        change = service.play(game_id, timezone.now())
+    except Game.DoesNotExist:
+        raise Http404(game_id) from None
+    except Busy:
+        return HttpResponse(_("This game is very busy; try again in a moment."), status=503)
+    since = _parse_since(request.GET.get("since"))
+    return _render_game(request, change.row, change.value, since=since, fresh=change.entries)
+
+
+def _read_move(request: HttpRequest) -> tuple[dict, int]:
+    raw, version = request.POST.get("action", ""), request.POST.get("version", "")
+    if not (version.isascii() and version.isdigit() and len(version) < 10):
+        raise BadMove("version")
+    if len(raw.encode()) > MAX_ACTION_BYTES:
+        raise BadMove("size")
+    try:
+        action = json.loads(raw)
+    except ValueError:
+        raise BadMove("json") from None
+    if not (isinstance(action, dict) and isinstance(action.get("type"), str)):
+        raise BadMove("shape")
+    for key, value in action.items():
+        plain = isinstance(value, str | bool | int | type(None))
+        listed = isinstance(value, list) and all(isinstance(v, str) for v in value)
+        if not isinstance(key, str) or not (plain or listed):
+            raise BadMove("value")
+    action.pop("t", None)
+    action.pop("player", None)
+    return action, int(version)
+
+
+REFUSALS = {
+    NOT_YOUR_SEAT: (403, gettext_lazy("You are watching this game: only the player who "
+                                      "started it can move.")),
+    STALE: (409, gettext_lazy("That move was made on an older view of the table, so it was "
+                              "not played. Look again and play on.")),
+    FORGED: (400, gettext_lazy("That move does not belong to this game, so nothing was "
+                               "changed.")),
+    PAUSED: (409, gettext_lazy("The game is paused: resume it to play on.")),
+}
+
+
+def _refusal(code: str) -> tuple[int, str]:
+    status, text = REFUSALS[code]
+    return status, str(text)
+
+
+def _act(request: HttpRequest, game_id: str, **request_args) -> HttpResponse:
+    since = _parse_since(request.POST.get("since"))
+    seat = held_seat(request, game_id)
+    wall = timezone.now()
+    try:
+        change = service.play(game_id, wall, seat=seat, **request_args)
+    except Busy:
+        return HttpResponse(_("This game is very busy; try again in a moment."), status=503)
+    except Game.DoesNotExist:
+        raise Http404(game_id) from None
+    row, turn = change.row, change.value
+    if turn.refusal:
+        status, message = _refusal(turn.refusal)
+        return _render_game(request, row, turn, message=message, status=status, since=since)
+    message = ""
+    if turn.result is not None and not turn.result.accepted:
+        message = _("Not played: %(reason)s.") % {"reason": reason_text(turn.result.reason)}
+    return _render_game(request, row, turn, message=message, since=since,
+                        fresh=change.entries)
+
+
+@require_POST
+def move(request: HttpRequest, game_id: str) -> HttpResponse:
+    _check_id(game_id)
+    try:
+        action, version = _read_move(request)
+    except BadMove:
+        row = _game_or_404(game_id)
+        turn = Turn(service.driver_of(row), row.clock.now_ms(timezone.now()))
+        return _render_game(request, row, turn, status=400, message=_(
+            "That move could not be read, so nothing was changed."))
+    return _act(request, game_id, action=action, version=version)
+
+
+@require_POST
+def clock(request: HttpRequest, game_id: str) -> HttpResponse:
+    _check_id(game_id)
+    command = request.POST.get("command", "")
+    version = request.POST.get("version", "")
+    if command not in ("pause", "resume") or not (version.isascii() and version.isdigit()
+                                                  and len(version) < 10):
+        row = _game_or_404(game_id)
+        turn = Turn(service.driver_of(row), row.clock.now_ms(timezone.now()))
+        return _render_game(request, row, turn, status=400, message=_(
+            "That request could not be read, so nothing was changed."))
+    return _act(request, game_id, clock_command=command, version=int(version))
+
+
+# ---------------------------------------------------------------------------- replay
+@require_safe
+def replay_page(request: HttpRequest, game_id: str) -> HttpResponse:
+    row = _game_or_404(game_id)
+    lang = current_lang()
+    if not row.over:
+        # The step-through of a game still running would give its hidden cards away.
+        return HttpResponseRedirect(reverse("play_game", kwargs={"game_id": row.pk}))
+    example = game_example(row, lang)
+    index = parse_step(request.GET.get("step"), example.last)
+    url = reverse("play_replay", kwargs={"game_id": row.pk})
+    context = {
+        "entry": variant_entry(row.variant, lang),
+        "row": row,
+        "game_url": reverse("play_game", kwargs={"game_id": row.pk}),
+        **step_context(example, index, lang, embedded=False, url=url, try_url=""),
+    }
+    template = "examples/page.html#viewer" if request.htmx else "play/replay.html"
+    response = render(request, template, context)
+    patch_vary_headers(response, ["HX-Request"])
+    return response

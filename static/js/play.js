@@ -1,0 +1,297 @@
+// The playable demo (loaded only on its pages): taps, drags and keys become actions that the
+// server's rules engine judges. The server renders what each card and pile does
+// (data-pick, data-drop, data-send: fragments of an action, see site/play/table.py); this
+// file only combines them, posts them in order, and keeps the choice across board updates.
+// The board itself comes from the server: it re-asks when the next bot move is due
+// (hx-trigger="load delay:…" in each response).
+
+const gameBox = () => document.getElementById("game");
+// The part of #game each answer replaces: the table as of one version of the game.
+const shown = () => document.querySelector("#game > .game__state");
+const read = (el, name) => (el.dataset[name] ? JSON.parse(el.dataset[name]) : null);
+
+let picked = []; // [{id, pick}] the chosen cards, in the order chosen
+const toggles = {}; // e.g. {whole: true} while "Whole stack" is on
+let chain = Promise.resolve();
+let suppressClick = false;
+
+function mark() {
+  const box = gameBox();
+  if (!box) return;
+  // A chosen card stays chosen over a board update only if the same card is still there.
+  picked = picked.filter(({ id, pick }) => {
+    const el = document.getElementById(id);
+    return el && box.contains(el) && el.dataset.pick === pick;
+  });
+  const chosen = new Set(picked.map((p) => p.id));
+  box.querySelectorAll("[data-pick]").forEach((el) => {
+    el.classList.toggle("is-picked", chosen.has(el.id));
+    if (el.hasAttribute("aria-pressed")) el.setAttribute("aria-pressed", String(chosen.has(el.id)));
+  });
+  box.querySelectorAll("[data-toggle]").forEach((el) => {
+    const on = Object.keys(read(el, "toggle")).every((k) => toggles[k]);
+    el.setAttribute("aria-pressed", String(on));
+  });
+}
+
+function clear() {
+  picked = [];
+  mark();
+}
+
+function compose(picks, drop) {
+  const action = Object.assign({}, ...picks.map((p) => JSON.parse(p.pick)), drop || {});
+  if (picks.length > 1) {
+    action.cards = picks.map((p) => JSON.parse(p.pick).card);
+    delete action.card;
+  }
+  if (action.type === "play") {
+    // A modifier such as "whole stack" counts for one play.
+    Object.assign(action, toggles);
+    Object.keys(toggles).forEach((k) => delete toggles[k]);
+  }
+  return action;
+}
+
+function post(url, values) {
+  // One request after the other, each sent with the table version shown when it leaves.
+  chain = chain
+    .then(() => {
+      const box = gameBox();
+      const state = shown();
+      if (!box || !state) return undefined;
+      return window.htmx.ajax("POST", url, {
+        source: box,
+        target: "#game",
+        swap: "innerHTML",
+        values: { ...values, version: state.dataset.version, since: state.dataset.seq },
+      });
+    })
+    .catch(() => undefined);
+}
+
+function act(action) {
+  note = null; // a new move: the last rejection is old news
+  const box = gameBox();
+  if (!box) return;
+  if (box.dataset.tryUrl) {
+    // The examples' sandbox keeps its position in the URL: the engine judges the move there.
+    const url = `${box.dataset.tryUrl}&act=${encodeURIComponent(JSON.stringify(action))}`;
+    window.htmx.ajax("GET", url, { source: box, target: "#sandbox", swap: "innerHTML" });
+    return;
+  }
+  post(box.dataset.moveUrl, { action: JSON.stringify(action) });
+}
+
+function tap(el) {
+  const box = gameBox();
+  if (!box || !box.hasAttribute("data-holds")) return;
+  if (el.dataset.clock) {
+    post(box.dataset.clockUrl, { command: el.dataset.clock });
+    return;
+  }
+  if (el.dataset.toggle) {
+    const keys = Object.keys(read(el, "toggle"));
+    const on = !keys.every((k) => toggles[k]);
+    keys.forEach((k) => (on ? (toggles[k] = true) : delete toggles[k]));
+    mark();
+    return;
+  }
+  const drop = read(el, "drop");
+  const send = read(el, "send");
+  const multi = Number(el.dataset.multi || 0);
+  if (picked.some((p) => p.id === el.id)) {
+    picked = multi ? picked.filter((p) => p.id !== el.id) : [];
+    mark();
+    return;
+  }
+  if (picked.length && drop) {
+    const action = compose(picked, drop);
+    clear();
+    act(action);
+    return;
+  }
+  if (el.dataset.pick && multi) {
+    const type = read(el, "pick").type;
+    picked = picked.filter((p) => JSON.parse(p.pick).type === type);
+    picked.push({ id: el.id, pick: el.dataset.pick });
+    if (el.hasAttribute("data-auto") && picked.length >= multi) {
+      const action = compose(picked, null);
+      clear();
+      act(action);
+      return;
+    }
+    picked = picked.slice(-multi);
+    mark();
+    return;
+  }
+  if (send) {
+    clear();
+    act(send);
+    return;
+  }
+  if (el.dataset.pick) {
+    picked = [{ id: el.id, pick: el.dataset.pick }];
+    mark();
+    return;
+  }
+  clear();
+}
+
+const TAPPABLE = "[data-pick], [data-drop], [data-send], [data-toggle], [data-clock]";
+
+document.addEventListener("click", (event) => {
+  const el = event.target.closest?.(TAPPABLE);
+  if (!el || !gameBox()?.contains(el)) return;
+  if (suppressClick) {
+    suppressClick = false;
+    return;
+  }
+  tap(el);
+});
+
+// Keys: each card, pile and command shows its key (data-key holds KeyboardEvent.key).
+document.addEventListener("keydown", (event) => {
+  const box = gameBox();
+  if (!box || event.altKey || event.ctrlKey || event.metaKey) return;
+  if (event.target.closest?.("input, select, textarea, summary, a")) return;
+  // On the examples' sandbox the keys work once the table has the focus (the page scrolls).
+  if (box.dataset.tryUrl && !box.contains(event.target)) return;
+  if (event.key === "Escape") {
+    clear();
+    return;
+  }
+  const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+  const el = box.querySelector(`[data-key="${CSS.escape(key)}"]`);
+  if (!el) return;
+  event.preventDefault();
+  tap(el);
+});
+
+// Space is the call: it must not also press the button that has the focus.
+document.addEventListener("keyup", (event) => {
+  if (event.key === " " && gameBox()?.contains(event.target)) event.preventDefault();
+});
+
+// Dragging a card onto a pile: pointer events, so a finger works as well as a mouse.
+let drag = null;
+
+document.addEventListener("pointerdown", (event) => {
+  const el = event.target.closest?.("[data-pick]");
+  if (!el || event.button !== 0 || !gameBox()?.contains(el)) return;
+  drag = { el, id: el.id, pick: el.dataset.pick, x: event.clientX, y: event.clientY, ghost: null };
+});
+
+document.addEventListener("pointermove", (event) => {
+  if (!drag) return;
+  const dx = event.clientX - drag.x;
+  const dy = event.clientY - drag.y;
+  if (!drag.ghost) {
+    if (Math.hypot(dx, dy) < 8) return;
+    drag.ghost = drag.el.cloneNode(true);
+    drag.ghost.removeAttribute("id");
+    drag.ghost.classList.add("drag-ghost");
+    drag.ghost.setAttribute("aria-hidden", "true");
+    const box = drag.el.getBoundingClientRect();
+    drag.ghost.style.left = `${box.left}px`;
+    drag.ghost.style.top = `${box.top}px`;
+    drag.ghost.style.width = `${box.width}px`;
+    document.body.append(drag.ghost);
+  }
+  drag.ghost.style.transform = `translate(${dx}px, ${dy}px)`;
+});
+
+function endDrag(event, dropped) {
+  if (!drag) return;
+  const { ghost, id, pick } = drag;
+  drag = null;
+  if (!ghost) return;
+  ghost.remove();
+  suppressClick = true;
+  setTimeout(() => (suppressClick = false), 0);
+  if (!dropped) return;
+  const target = document.elementFromPoint(event.clientX, event.clientY)?.closest("[data-drop]");
+  if (target && target.id !== id && gameBox()?.contains(target)) {
+    clear();
+    act(compose([{ id, pick }], read(target, "drop")));
+  }
+}
+
+document.addEventListener("pointerup", (event) => endDrag(event, true));
+document.addEventListener("pointercancel", (event) => endDrag(event, false));
+
+// Answers may cross: a board older than the one shown is never swapped in. Refusals (4xx)
+// carry the unchanged board and the reason, and are shown like any answer.
+document.addEventListener("htmx:beforeSwap", (event) => {
+  if (event.detail.target?.id !== "game") return;
+  const status = event.detail.xhr.status;
+  if (status === 400 || status === 403 || status === 409) {
+    event.detail.shouldSwap = true;
+    event.detail.isError = false;
+  }
+  const incoming = Number(event.detail.xhr.getResponseHeader("X-Game-Version"));
+  const current = Number(shown()?.dataset.version);
+  if (event.detail.shouldSwap && incoming < current) event.detail.shouldSwap = false;
+});
+
+// A board request that failed (the server busy, the network gone) would leave the page
+// without its next request: ask again a second later.
+function askAgainSoon(event) {
+  if (event.detail.target?.id !== "game" || event.detail.requestConfig?.verb !== "get") return;
+  const status = event.detail.xhr?.status || 0;
+  if (status && status < 500) return; // a game that is gone stays gone
+  setTimeout(() => {
+    const box = gameBox();
+    const state = shown();
+    if (box?.dataset.gameUrl && state) {
+      window.htmx.ajax("GET", `${box.dataset.gameUrl}?since=${state.dataset.seq}`, {
+        source: box,
+        target: "#game",
+        swap: "innerHTML",
+      });
+    }
+  }, 1000);
+}
+document.addEventListener("htmx:responseError", askAgainSoon);
+document.addEventListener("htmx:sendError", askAgainSoon);
+
+// A rejection's reason stays in view for a few seconds, while bots' moves replace the board.
+const NOTE_MS = 4000;
+let note = null;
+
+function keepNote() {
+  const bar = shown()?.querySelector(".game__bar");
+  if (!bar) return;
+  const message = bar.querySelector(".game__message");
+  if (message) {
+    note = { text: message.textContent, until: Date.now() + NOTE_MS };
+  } else if (note && Date.now() < note.until) {
+    const again = document.createElement("p");
+    again.className = "game__message";
+    again.id = "game-message";
+    again.textContent = note.text;
+    bar.querySelector(".game__hint")?.remove();
+    bar.prepend(again);
+  }
+}
+
+// The live region stays put; each answer brings the lines it should read out.
+document.addEventListener("htmx:afterSwap", (event) => {
+  if (event.detail.target?.id === "sandbox") mark();
+  if (event.detail.target?.id !== "game") return;
+  mark();
+  keepNote();
+  const lines = shown()?.querySelector("[data-announce]");
+  const region = document.getElementById("announce");
+  if (lines && region && lines.textContent.trim()) region.replaceChildren(...lines.cloneNode(true).childNodes);
+});
+
+// The new-game form: one level choice per opponent the chosen player count has.
+document.addEventListener("change", (event) => {
+  const select = event.target.closest?.("[data-players]");
+  if (!select) return;
+  const players = Number(select.value);
+  select.form.querySelectorAll("[data-opponent]").forEach((field) => {
+    field.hidden = Number(field.dataset.opponent) > players;
+  });
+});
