@@ -3,20 +3,25 @@
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
+from django.urls import get_callable
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from .catalogue import all_variants
 from .glossary import current_lang
+from .pagecache import cached_page
 from .preferences import COOKIE_MAX_AGE, PREFERENCES
 
 LANGUAGE_NAMES = dict(settings.LANGUAGES)
 
 
+@cached_page
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "core/home.html", {"variants": all_variants(current_lang())})
 
 
+@cached_page
 def sources(request: HttpRequest) -> HttpResponse:
     lang = current_lang()
     rows = [
@@ -30,6 +35,7 @@ def sources(request: HttpRequest) -> HttpResponse:
     return render(request, "core/sources.html", {"rows": rows})
 
 
+@cached_page
 def cards(request: HttpRequest) -> HttpResponse:
     suits = "SHDC"
     ranks = "A23456789TJQK"
@@ -45,8 +51,29 @@ def cards(request: HttpRequest) -> HttpResponse:
     )
 
 
+def posted_from_this_site(request: HttpRequest) -> bool:
+    """Fetch metadata or Origin, one of which every current browser sends with a form post.
+    A client that sends neither is let through: at worst a forged post from a very old
+    browser switches a visitor's display settings."""
+    fetch_site = request.headers.get("Sec-Fetch-Site")
+    if fetch_site is not None:
+        return fetch_site in ("same-origin", "none")
+    origin = request.headers.get("Origin")
+    if origin is None:
+        return True
+    return origin == f"{request.scheme}://{request.get_host()}" or (
+        origin in settings.CSRF_TRUSTED_ORIGINS
+    )
+
+
+# Display preferences are the only form on every page. Guarding them with a CSRF token would
+# put a token (a secret, see core.compression) into every page and make every page
+# per-request; they only set two display cookies, so the browser's origin headers guard them.
+@csrf_exempt
 @require_POST
 def preferences(request: HttpRequest) -> HttpResponse:
+    if not posted_from_this_site(request):
+        return get_callable(settings.CSRF_FAILURE_VIEW)(request, reason="cross-site post")
     target = request.POST.get("next", "/")
     if not url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
         target = "/"

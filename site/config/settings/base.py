@@ -29,6 +29,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "core.compression.CompressionMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "core.middleware.NorwegianLanguageMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -66,6 +67,8 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.template.context_processors.csp",
                 "core.context_processors.site",
+                # After csrf and csp: cached pages are rendered with placeholders for both.
+                "core.pagecache.render_placeholders",
             ],
         },
     }
@@ -139,5 +142,13 @@ CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "LOCATION": "stress",
-    }
+    },
+    # Rendered pages (core.pagecache), per process: a few hundred pages of 10-80 KB.
+    "pages": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "stress-pages",
+        "OPTIONS": {"MAX_ENTRIES": 600},
+    },
 }
+# How often the page cache looks for changed content files (they change on deploy).
+PAGE_CACHE_RECHECK_SECONDS = 5.0

@@ -11,3 +11,5 @@ STORAGES = {
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 WHITENOISE_AUTOREFRESH = True
+# Edited content shows on the next request.
+PAGE_CACHE_RECHECK_SECONDS = 0.0
