@@ -22,7 +22,7 @@ from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from prodserver import production_server
+from prodserver import free_port, production_server
 
 BROWSER_HEADERS = {
     "Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
@@ -115,7 +115,9 @@ def time_pages(rounds: int) -> list[dict]:
     names = example_names()
     paths = [(label, path.format(**names), extra, goal) for label, path, extra, goal in TIMED]
     # Phase 1: what each page sends a browser (and a client that accepts no compression).
-    with production_server() as base:
+    # Both phases use one port: absolute links in the pages name it.
+    port = free_port()
+    with production_server(port=port) as base:
         captured = []
         for _label, path, extra, _goal in paths:
             page = fetch(base, path, extra)
@@ -126,7 +128,7 @@ def time_pages(rounds: int) -> list[dict]:
         twins.update(static_twin(i, page))
     # Phase 2: the same server also holds those bytes as static files; time both, interleaved.
     results = []
-    with production_server(extra_static=twins) as base:
+    with production_server(extra_static=twins, port=port) as base:
         static_root = fetch(base, "/static/bench/page0.html", {})
         assert static_root.status == 200, "static twin not served"
         for i, (label, path, extra, goal) in enumerate(paths):

@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
@@ -61,7 +61,7 @@ def _wait_until_up(port: int, process: subprocess.Popen, timeout: float = 30.0) 
 
 @contextlib.contextmanager
 def production_server(
-    extra_static: dict[str, bytes] | None = None, workers: int = 1
+    extra_static: dict[str, bytes] | None = None, workers: int = 1, port: int | None = None
 ) -> Iterator[str]:
     """Yields the base URL (http://127.0.0.1:PORT) of a running production server."""
     static_root = Path(tempfile.mkdtemp(prefix="stress-static-"))
@@ -75,7 +75,7 @@ def production_server(
             target = static_root / name
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)
-        port = _free_port()
+        port = port or free_port()
         process = subprocess.Popen(
             [str(BIN / "gunicorn"), "config.wsgi", "--bind", f"127.0.0.1:{port}",
              "--workers", str(workers), "--log-level", "warning"],
