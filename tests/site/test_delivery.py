@@ -159,12 +159,33 @@ def test_pages_without_forms_carry_no_csrf_token(client, url):
     assert "'nonce-" not in response["Content-Security-Policy"]
 
 
+def _description(html: str) -> str:
+    head = html.split("</head>")[0]
+    found = re.search(r'<meta name="description" content="([^"]*)">', head)
+    return found.group(1).strip() if found else ""
+
+
 @pytest.mark.parametrize("url", every_page())
 def test_every_page_has_a_meta_description(client, url):
-    head = client.get(url).text.split("</head>")[0]
-    found = re.search(r'<meta name="description" content="([^"]*)">', head)
-    assert found, url
-    assert len(found.group(1).strip()) >= 40, (url, found.group(1))
+    assert len(_description(client.get(url).text)) >= 40, url
+
+
+@pytest.mark.parametrize("lang", ["en", "fi"])
+def test_every_linked_page_has_a_meta_description(client, lang):
+    """Crawls the site from its home page, so pages added later are checked once linked."""
+    queue, seen, lacking = [f"/{lang}/"], {f"/{lang}/"}, []
+    while queue:
+        url = queue.pop()
+        response = client.get(url)
+        assert response.status_code == 200, url
+        if not _description(response.text):
+            lacking.append(url)
+        for href in re.findall(r'href="(/[^"#?]*)', response.text):
+            if href.startswith(f"/{lang}/") and href not in seen:
+                seen.add(href)
+                queue.append(href)
+    assert len(seen) > 50
+    assert lacking == []
 
 
 def test_preferences_posted_from_another_site_are_refused(client):
