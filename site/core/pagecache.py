@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import secrets
 import threading
 import time
 from collections.abc import Callable
@@ -36,9 +37,11 @@ from .compression import brotli_bytes, gzip_bytes
 from .preferences import read_preferences
 
 CACHE_ALIAS = "pages"
-# Placeholders rendered in place of per-request values; letters only, so escaping keeps them.
-NONCE_PLACEHOLDER = "pagecacheNoncePlaceholderQx"
-CSRF_PLACEHOLDER = "pagecacheCsrfTokenPlaceholderQx"
+# Placeholders rendered in place of per-request values: letters and digits, so escaping keeps
+# them, and random per process, so no visitor can write one into a page through a reflected
+# query parameter and have a token put there.
+NONCE_PLACEHOLDER = "pagecacheNonce" + secrets.token_hex(16)
+CSRF_PLACEHOLDER = "pagecacheCsrfToken" + secrets.token_hex(16)
 _RENDERING = "_page_cache_rendering"
 
 

@@ -66,8 +66,10 @@ urlpatterns = [path("form/", form_page), path("post/", form_post)]
 
 @pytest.fixture
 def form_site(settings, tmp_path):
+    """The form page as the whole site; the figures file (one of the files the content
+    version watches) lives in tmp_path."""
     settings.ROOT_URLCONF = __name__
-    settings.CONTENT_DIR = tmp_path
+    settings.VAR_DIR = tmp_path
     renders.clear()
     return tmp_path
 
@@ -125,7 +127,7 @@ def test_a_cached_page_is_rendered_once_per_content_version(client, form_site):
     client.get("/form/")
     client.get("/form/")
     assert renders == ["/form/"]
-    (form_site / "new.md").write_text("changed content", encoding="utf-8")
+    (form_site / "figures.json").write_text("{}", encoding="utf-8")
     client.get("/form/")
     assert renders == ["/form/", "/form/"]
 
