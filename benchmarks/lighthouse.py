@@ -61,7 +61,12 @@ def run_lighthouse(binary: Path, url: str, preset: str, out: Path) -> dict:
     ]
     if preset == "desktop":
         command.append("--preset=desktop")
-    subprocess.run(command, check=True, env={**os.environ, "CHROME_PATH": CHROMIUM})
+    for attempt in range(3):
+        # Lighthouse now and then loses its trace on a busy machine (NO_NAVSTART): retry.
+        done = subprocess.run(command, check=attempt == 2,
+                              env={**os.environ, "CHROME_PATH": CHROMIUM})
+        if done.returncode == 0:
+            break
     return json.loads(out.read_text())
 
 
