@@ -58,8 +58,10 @@ def machine() -> str:
     except OSError:
         load = "?"
     cores = len(os.sched_getaffinity(0))
-    return (f"{cpu}, {cores} cores, load average {load}; Python {platform.python_version()}, "
-            f"{platform.system()} {platform.release()}")
+    return (
+        f"{cpu}, {cores} cores, load average {load}; Python {platform.python_version()}, "
+        f"{platform.system()} {platform.release()}"
+    )
 
 
 def _cpu_rate(run) -> float:
@@ -92,8 +94,10 @@ def _engine_only(slug: str, games: int) -> float:
 
 
 def engine(games: int, repeat: int) -> None:
-    heading(f"Engine: actions per CPU-second on one core, best of {repeat} runs of {games} "
-            "club-bot games")
+    heading(
+        f"Engine: actions per CPU-second on one core, best of {repeat} runs of {games} "
+        "club-bot games"
+    )
     for slug in VARIANTS:
         figures = {
             "bot_vs_bot": max(_bot_vs_bot(slug, games) for _ in range(repeat)),
@@ -124,8 +128,10 @@ def main() -> None:
     args = parser.parse_args()
     print("Machine:", machine())
     engine(args.games, args.repeat)
-    heading("Pages: server time against the same bytes as a static file "
-            "(gunicorn, production settings, interleaved)")
+    heading(
+        "Pages: server time against the same bytes as a static file "
+        "(gunicorn, production settings, interleaved)"
+    )
     page_bench.print_times(page_bench.time_pages(args.rounds))
     heading("First visit in Chromium: bytes on the wire (bodies and headers), DOM elements")
     page_bench.print_visits(page_bench.visit_pages())

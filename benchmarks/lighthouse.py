@@ -47,8 +47,15 @@ def lighthouse_bin() -> Path:
     if not installed.exists() or json.loads(installed.read_text())["version"] != VERSION:
         INSTALL_DIR.mkdir(parents=True, exist_ok=True)
         subprocess.run(
-            ["npm", "install", "--prefix", str(INSTALL_DIR), "--no-audit", "--no-fund",
-             f"lighthouse@{VERSION}"],
+            [
+                "npm",
+                "install",
+                "--prefix",
+                str(INSTALL_DIR),
+                "--no-audit",
+                "--no-fund",
+                f"lighthouse@{VERSION}",
+            ],
             check=True,
         )
     return binary
@@ -56,15 +63,21 @@ def lighthouse_bin() -> Path:
 
 def run_lighthouse(binary: Path, url: str, preset: str, out: Path) -> dict:
     command = [
-        str(binary), url, "--quiet", "--output=json", f"--output-path={out}",
-        f"--only-categories={','.join(CATEGORIES)}", f"--chrome-flags={CHROME_FLAGS}",
+        str(binary),
+        url,
+        "--quiet",
+        "--output=json",
+        f"--output-path={out}",
+        f"--only-categories={','.join(CATEGORIES)}",
+        f"--chrome-flags={CHROME_FLAGS}",
     ]
     if preset == "desktop":
         command.append("--preset=desktop")
     for attempt in range(3):
         # Lighthouse now and then loses its trace on a busy machine (NO_NAVSTART): retry.
-        done = subprocess.run(command, check=attempt == 2,
-                              env={**os.environ, "CHROME_PATH": CHROMIUM})
+        done = subprocess.run(
+            command, check=attempt == 2, env={**os.environ, "CHROME_PATH": CHROMIUM}
+        )
         if done.returncode == 0:
             break
     return json.loads(out.read_text())
@@ -94,15 +107,21 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--page", action="append", help="path to audit (default: the list)")
     parser.add_argument("--keep", type=Path, help="directory to keep the JSON reports in")
-    parser.add_argument("--runs", type=int, default=3,
-                        help="runs per page and form factor; the median run is reported")
+    parser.add_argument(
+        "--runs",
+        type=int,
+        default=3,
+        help="runs per page and form factor; the median run is reported",
+    )
     args = parser.parse_args()
     binary = lighthouse_bin()
     pages = [p.format(**example_names()) for p in (args.page or PAGES)]
     out_dir = args.keep or Path(tempfile.mkdtemp(prefix="stress-lighthouse-"))
     out_dir.mkdir(parents=True, exist_ok=True)
-    print(f"Lighthouse {VERSION}, {CHROMIUM}; scores: performance / accessibility / "
-          "best practices / SEO")
+    print(
+        f"Lighthouse {VERSION}, {CHROMIUM}; scores: performance / accessibility / "
+        "best practices / SEO"
+    )
     perfect = True
     with production_server() as base:
         # 'localhost' rather than 127.0.0.1: Lighthouse counts it as a secure origin.
@@ -112,24 +131,26 @@ def main() -> None:
             for preset in ("mobile", "desktop"):
                 name = path.strip("/").replace("/", "_").replace("?", "_") or "root"
                 reports = [
-                    run_lighthouse(binary, base + path, preset,
-                                   out_dir / f"{name}.{preset}.{run}.json")
+                    run_lighthouse(
+                        binary, base + path, preset, out_dir / f"{name}.{preset}.{run}.json"
+                    )
                     for run in range(args.runs)
                 ]
                 perf = [r["categories"]["performance"]["score"] or 0 for r in reports]
                 report = reports[perf.index(statistics.median_low(perf))]
-                scores = [round((report["categories"][c]["score"] or 0) * 100)
-                          for c in CATEGORIES]
+                scores = [round((report["categories"][c]["score"] or 0) * 100) for c in CATEGORIES]
                 perfect &= scores == [100] * 4
                 extra = report["audits"]
                 runs = "/".join(str(round(p * 100)) for p in perf)
-                print(f"{path:40} {preset:8} {' / '.join(f'{s:3}' for s in scores)}"
-                      f"   (performance per run {runs})"
-                      f"  LCP {extra['largest-contentful-paint']['displayValue']},"
-                      f" CLS {extra['cumulative-layout-shift']['displayValue']},"
-                      f" TBT {extra['total-blocking-time']['displayValue']},"
-                      f" DOM {extra['dom-size']['numericValue']:.0f},"
-                      f" bytes {extra['total-byte-weight']['numericValue']:,.0f}")
+                print(
+                    f"{path:40} {preset:8} {' / '.join(f'{s:3}' for s in scores)}"
+                    f"   (performance per run {runs})"
+                    f"  LCP {extra['largest-contentful-paint']['displayValue']},"
+                    f" CLS {extra['cumulative-layout-shift']['displayValue']},"
+                    f" TBT {extra['total-blocking-time']['displayValue']},"
+                    f" DOM {extra['dom-size']['numericValue']:.0f},"
+                    f" bytes {extra['total-byte-weight']['numericValue']:,.0f}"
+                )
                 for line in shortfalls(report):
                     print(f"{'':49}{line}")
     print("all 100" if perfect else "not all 100")

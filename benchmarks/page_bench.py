@@ -33,8 +33,12 @@ BROWSER_HEADERS = {
 # (label, path, extra headers, goal of p50 page / p50 static or None)
 TIMED = [
     ("rules page /sv/stress-se/", "/sv/stress-se/", {}, 2.0),
-    ("example step fragment (htmx)", "/fi/stressi-fi/examples/{fi_example}/?step=1",
-     {"HX-Request": "true"}, 2.0),
+    (
+        "example step fragment (htmx)",
+        "/fi/stressi-fi/examples/{fi_example}/?step=1",
+        {"HX-Request": "true"},
+        2.0,
+    ),
     ("rules page /en/james-bond/", "/en/james-bond/", {}, None),
     ("pair view /de/stress-de/?pair=en", "/de/stress-de/?pair=en", {}, None),
     ("home /nb/", "/nb/", {}, None),
@@ -45,9 +49,19 @@ TIMED = [
 
 # Pages whose first-visit transfer and DOM size are measured in Chromium.
 VISITED = [
-    "/sv/stress-se/", "/nb/james-bond/", "/en/spit/", "/de/stress-de/", "/fi/stressi-fi/",
-    "/en/", "/de/stress-de/?pair=en", "/fi/compare/", "/en/spit/examples/{spit_example}/",
-    "/en/stress-se/examples/illegal-plays/try/", "/sv/sources/", "/de/cards/", "/en/no-such/",
+    "/sv/stress-se/",
+    "/nb/james-bond/",
+    "/en/spit/",
+    "/de/stress-de/",
+    "/fi/stressi-fi/",
+    "/en/",
+    "/de/stress-de/?pair=en",
+    "/fi/compare/",
+    "/en/spit/examples/{spit_example}/",
+    "/en/stress-se/examples/illegal-plays/try/",
+    "/sv/sources/",
+    "/de/cards/",
+    "/en/no-such/",
 ]
 TRANSFER_BUDGET = 40 * 1024
 DOM_BUDGET = 1500
@@ -70,8 +84,7 @@ def fetch(base: str, path: str, headers: dict[str, str]) -> Fetched:
     body = response.read()
     seconds = time.perf_counter() - started
     conn.close()
-    return Fetched(response.status, {k.lower(): v for k, v in response.getheaders()}, body,
-                   seconds)
+    return Fetched(response.status, {k.lower(): v for k, v in response.getheaders()}, body, seconds)
 
 
 class _Counter(HTMLParser):
@@ -149,11 +162,18 @@ def time_pages(rounds: int) -> list[dict]:
             assert len(sent.body) == len(twin.body), (label, len(sent.body), len(twin.body))
             page_p50 = statistics.median(page_times) * 1000
             static_p50 = statistics.median(static_times) * 1000
-            results.append({
-                "label": label, "path": path, "goal": goal,
-                "page_ms": page_p50, "static_ms": static_p50, "ratio": page_p50 / static_p50,
-                "bytes": len(sent.body), "encoding": sent.headers.get("content-encoding", "-"),
-            })
+            results.append(
+                {
+                    "label": label,
+                    "path": path,
+                    "goal": goal,
+                    "page_ms": page_p50,
+                    "static_ms": static_p50,
+                    "ratio": page_p50 / static_p50,
+                    "bytes": len(sent.body),
+                    "encoding": sent.headers.get("content-encoding", "-"),
+                }
+            )
     random.seed()
     return results
 
@@ -183,42 +203,59 @@ def visit_pages() -> list[dict]:
                     sizes = request.sizes()
                     transfer += sizes["responseBodySize"] + sizes["responseHeadersSize"]
                 html = fetch(base, path, {"Accept-Encoding": "identity"}).body.decode()
-                rows.append({
-                    "path": path, "viewport": f"{viewport['width']}x{viewport['height']}",
-                    "requests": len(requests), "transfer": transfer,
-                    "dom_loaded": page.evaluate("document.getElementsByTagName('*').length"),
-                    "dom_html": count_elements(html),
-                    "scripts": len(re.findall(r"<script\b", html)),
-                })
+                rows.append(
+                    {
+                        "path": path,
+                        "viewport": f"{viewport['width']}x{viewport['height']}",
+                        "requests": len(requests),
+                        "transfer": transfer,
+                        "dom_loaded": page.evaluate("document.getElementsByTagName('*').length"),
+                        "dom_html": count_elements(html),
+                        "scripts": len(re.findall(r"<script\b", html)),
+                    }
+                )
                 context.close()
         browser.close()
     return rows
 
 
 def print_times(results: list[dict]) -> None:
-    print(f"{'server time, p50 (interleaved)':44} {'page ms':>8} {'static ms':>10} "
-          f"{'ratio':>6}  goal")
+    print(
+        f"{'server time, p50 (interleaved)':44} {'page ms':>8} {'static ms':>10} {'ratio':>6}  goal"
+    )
     for r in results:
         goal = f"<= {r['goal']:.1f}x" if r["goal"] else "(no goal)"
         mark = "" if not r["goal"] else ("  ok" if r["ratio"] <= r["goal"] else "  MISSED")
-        print(f"{r['label']:44} {r['page_ms']:8.2f} {r['static_ms']:10.2f} {r['ratio']:5.2f}x"
-              f"  {goal}{mark}   ({r['bytes']:,} B {r['encoding']})")
+        print(
+            f"{r['label']:44} {r['page_ms']:8.2f} {r['static_ms']:10.2f} {r['ratio']:5.2f}x"
+            f"  {goal}{mark}   ({r['bytes']:,} B {r['encoding']})"
+        )
 
 
 def print_visits(rows: list[dict]) -> None:
-    print(f"{'first visit in Chromium':44} {'viewport':>9} {'req':>4} {'transfer':>9} "
-          f"{'DOM html':>9} {'DOM loaded':>10} {'scripts':>8}")
+    print(
+        f"{'first visit in Chromium':44} {'viewport':>9} {'req':>4} {'transfer':>9} "
+        f"{'DOM html':>9} {'DOM loaded':>10} {'scripts':>8}"
+    )
     for r in rows:
-        rules = r["path"].count("/") == 3 and "?" not in r["path"] and "examples" not in r[
-            "path"] and r["path"].split("/")[2] in (
-            "stress-se", "james-bond", "spit", "stress-de", "stressi-fi")
+        rules = (
+            r["path"].count("/") == 3
+            and "?" not in r["path"]
+            and "examples" not in r["path"]
+            and r["path"].split("/")[2]
+            in ("stress-se", "james-bond", "spit", "stress-de", "stressi-fi")
+        )
         marks = ""
         if rules:
-            marks = (f"  transfer <= {TRANSFER_BUDGET // 1024} KB "
-                     f"{'ok' if r['transfer'] <= TRANSFER_BUDGET else 'MISSED'},"
-                     f" DOM <= {DOM_BUDGET} {'ok' if r['dom_loaded'] <= DOM_BUDGET else 'MISSED'}")
-        print(f"{r['path']:44} {r['viewport']:>9} {r['requests']:4} {r['transfer']:9,} "
-              f"{r['dom_html']:9,} {r['dom_loaded']:10,} {r['scripts']:8}{marks}")
+            marks = (
+                f"  transfer <= {TRANSFER_BUDGET // 1024} KB "
+                f"{'ok' if r['transfer'] <= TRANSFER_BUDGET else 'MISSED'},"
+                f" DOM <= {DOM_BUDGET} {'ok' if r['dom_loaded'] <= DOM_BUDGET else 'MISSED'}"
+            )
+        print(
+            f"{r['path']:44} {r['viewport']:>9} {r['requests']:4} {r['transfer']:9,} "
+            f"{r['dom_html']:9,} {r['dom_loaded']:10,} {r['scripts']:8}{marks}"
+        )
 
 
 def main() -> None:

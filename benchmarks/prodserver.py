@@ -69,7 +69,9 @@ def production_server(
     try:
         subprocess.run(
             [str(BIN / "python"), "manage.py", "collectstatic", "--noinput", "--verbosity", "0"],
-            cwd=ROOT, env=env, check=True,
+            cwd=ROOT,
+            env=env,
+            check=True,
         )
         for name, data in (extra_static or {}).items():
             target = static_root / name
@@ -77,9 +79,18 @@ def production_server(
             target.write_bytes(data)
         port = port or free_port()
         process = subprocess.Popen(
-            [str(BIN / "gunicorn"), "config.wsgi", "--bind", f"127.0.0.1:{port}",
-             "--workers", str(workers), "--log-level", "warning"],
-            cwd=ROOT, env=env,
+            [
+                str(BIN / "gunicorn"),
+                "config.wsgi",
+                "--bind",
+                f"127.0.0.1:{port}",
+                "--workers",
+                str(workers),
+                "--log-level",
+                "warning",
+            ],
+            cwd=ROOT,
+            env=env,
         )
         try:
             _wait_until_up(port, process)

@@ -25,8 +25,13 @@ PADDING_BYTES = 100
 MIN_SIZE = 200
 # A fast quality: responses compressed per request must not cost more than they save.
 BROTLI_QUALITY = 5
-COMPRESSIBLE = ("text/", "application/json", "application/javascript", "application/xml",
-                "image/svg+xml")
+COMPRESSIBLE = (
+    "text/",
+    "application/json",
+    "application/javascript",
+    "application/xml",
+    "image/svg+xml",
+)
 
 
 def accepted_encodings(header: str) -> set[str]:

@@ -196,7 +196,8 @@ def test_preferences_posted_from_another_site_are_refused(client):
         assert response.status_code == 403
         assert "pref-large" not in response.cookies
     same = client.post(
-        "/prefs/", {"large": "1", "next": "/en/"},
+        "/prefs/",
+        {"large": "1", "next": "/en/"},
         headers={"Sec-Fetch-Site": "same-origin", "Origin": "http://testserver"},
     )
     assert same.status_code == 302
@@ -209,8 +210,14 @@ def _scripts(html: str) -> list[str]:
 
 @pytest.mark.parametrize(
     "url",
-    ["/en/", "/sv/compare/", "/de/sources/", "/fi/cards/", "/de/stress-de/?pair=en",
-     "/nb/no-such-page/"],
+    [
+        "/en/",
+        "/sv/compare/",
+        "/de/sources/",
+        "/fi/cards/",
+        "/de/stress-de/?pair=en",
+        "/nb/no-such-page/",
+    ],
 )
 def test_pages_that_use_no_javascript_load_none(client, url):
     text = client.get(url).text
