@@ -288,3 +288,17 @@ def test_every_example_beside_the_rules_is_a_viewer_or_a_link_to_its_page(client
         if example not in drawn:
             assert f'<a href="/en/{slug}/examples/{example.name}/">' in text
             assert f'data-deferred-viewer="/en/{slug}/examples/{example.name}/?step=0' in text
+
+
+def test_page_assets_follow_what_the_body_uses():
+    from core.templatetags.page_assets import page_scripts, posts_with_htmx, uses_htmx
+
+    plain = '<p class="lead">hx-get is only a word here</p>'
+    assert page_scripts(plain) == "" and not uses_htmx(plain)
+    getting = '<a href="/x/" hx-get="/x/?step=1" hx-target="#v">Next</a>'
+    assert "htmx-2.min.js" in page_scripts(getting) and "site.js" not in page_scripts(getting)
+    assert not posts_with_htmx(getting)
+    posting = '<button hx-post="/en/demo/move/">Play</button>'
+    assert posts_with_htmx(posting) and posts_with_htmx('<form data-hx-delete="/x/">')
+    viewer = '<div class="example-viewer" data-deferred-viewer="/x/?step=0&amp;embedded=1">'
+    assert "htmx-2.min.js" in page_scripts(viewer) and "site.js" in page_scripts(viewer)
