@@ -97,6 +97,10 @@ def production_server(
             yield f"http://127.0.0.1:{port}"
         finally:
             process.terminate()
-            process.wait(timeout=10)
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
     finally:
         shutil.rmtree(static_root, ignore_errors=True)
