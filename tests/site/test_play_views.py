@@ -107,7 +107,7 @@ def test_a_move_is_judged_by_the_engine_and_a_rejection_says_why(client):
     game.refresh_from_db()
     response = move(client, game, {"type": "pick", "pile": "pile-2"})
     assert response.status_code == 200
-    assert "Not played: you already hold a pile: put it back first." in response.text
+    assert "Not played: you already hold a pile; put it back first." in response.text
 
 
 def unchanged(game: Game) -> bool:

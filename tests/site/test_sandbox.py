@@ -50,7 +50,10 @@ def test_an_illegal_move_is_rejected_with_the_reason(client):
         pytest.fail("no illegal play on offer")
     text = client.get(f"/en/stress-se/examples/illegal-plays/try/?step=0&try={index}").text
     assert VERDICT.search(text).group(1) == "rejected"
-    assert "not one rank higher or lower" in text
+    verdict = re.search(r'<p class="rejected">(.*?)</p>', text).group(1)
+    # the move, then the reason as its own sentence: "Rejected: Play ... The card is not ..."
+    assert re.sub(r"<[^>]+>", "", verdict).count(":") == 1
+    assert ". The card is not one rank higher or lower than the top card." in verdict
     assert MOVES.search(text).group(1) == ""
 
 
