@@ -130,3 +130,11 @@ def test_spit_pile_choice_tie_is_stated_as_the_sites_house_default():
     assert VARIANTS["spit"].metadata["end"]["params"]["tie"] == "fewer-cards-house-default"
     assert "house rule" in end.text and "fewer cards" in end.text
     assert "Option: choose again" in end.text
+
+
+def test_the_options_cell_opens_no_sentence_with_a_numeral():
+    # "5 options. 1 of them is this site's own addition." read as a log line.
+    with translation.override("en"):
+        cell = next(r for r in build_rows(["stress-se"]) if r.dimension == "options").cells[0]
+    assert cell.text == "5 options. Of these, 1 is this site's own addition."
+    assert not re.search(r"\. \d", cell.text)
