@@ -139,7 +139,7 @@ def own_rule_inputs(parsed: Parsed) -> list[TextInput]:
         TextInput(
             name="own",
             dom_id=f"own-{i}",
-            label=_("Own rule %(number)s") % {"number": i},
+            label=_("Your own rule %(number)s") % {"number": i},
             value=value,
             errors=tuple(parsed.errors.get(f"own-{i}", ())),
             maxlength=MAX_OWN_RULE_LENGTH,

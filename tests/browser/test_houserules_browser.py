@@ -60,7 +60,7 @@ def test_the_live_preview_follows_every_change(page, site_url, console_errors):
     page.get_by_label("Second language beside it").select_option("fi")
     finnish = sheet.locator('.sheet__lang[lang="fi"]')
     expect(finnish).to_contain_text("Jokainen kortti saa oman paikkansa")
-    page.get_by_label("Own rule 1").fill("x" * 140)
+    page.get_by_label("Your own rule 1").fill("x" * 140)
     expect(sheet.locator(".sheet__own li")).to_have_text("x" * 140)
     page.get_by_label("Date").fill("2025-06-21")
     expect(sheet.locator(".sheet__fill").nth(1)).to_have_text("June 21, 2025")
