@@ -359,9 +359,10 @@ def test_the_printed_link_opens_a_game_with_exactly_these_options(client):
     }
     form = client.get(f"{target.path}?{target.query}")
     assert form.status_code == 200
-    checkbox = r'id="opt-([a-z_]+)" name="opt-[a-z_]+" value="true" checked'
-    checked = set(re.findall(checkbox, form.text))
-    assert checked == {"both_empty_house_rule", "ace_low_only"}
+    selected = re.findall(r'<select id="opt-([a-z_]+)"[^>]*>.*?<option value="([a-z]+)" selected>',
+                          form.text, re.S)
+    assert dict(selected) == {"after_slap_house_rule": "false",
+                              "both_empty_house_rule": "true", "ace_low_only": "true"}
 
 
 @pytest.mark.django_db
