@@ -30,6 +30,8 @@ def test_step_through_with_the_keyboard(page, site_url, console_errors, slug, na
     assert viewer.locator(".board").inner_html() != first_board
     page.keyboard.press("Home")
     page.wait_for_url(f"**/en/{slug}/examples/{name}/?step=0")
+    expect(viewer.locator(".example-viewer__counter")).to_have_text(
+        f"Starting position ({last} steps)")
     assert Axe().run(page).violations_count == 0
     assert console_errors == []
 

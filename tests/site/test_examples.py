@@ -63,8 +63,24 @@ def test_step_out_of_range_is_clamped(client, raw, expected):
     example = load_example(slug, name)
     response = client.get(f"/en/{slug}/examples/{name}/?step={raw}")
     assert response.status_code == 200
-    n = example.last if expected == "last" else expected
-    assert f"Step {n} of {example.last}" in response.text
+    if expected == "last":
+        assert f"Step {example.last} of {example.last}" in response.text
+    else:
+        assert f"Starting position ({example.last} steps)" in response.text
+
+
+COUNTER = re.compile(r'<p class="example-viewer__counter"[^>]*>([^<]*)</p>')
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_counter_names_the_starting_position_and_counts_moves_from_one(client, lang):
+    # "Step 0 of 3" before the first move: nobody counts from zero.
+    slug, name = EXAMPLES[0]
+    last = load_example(slug, name).last
+    url = f"/{lang}/{slug}/examples/{name}/?step="
+    counters = [COUNTER.search(client.get(url + str(n)).text).group(1) for n in (0, 1, last)]
+    assert [re.findall(r"\d+", c) for c in counters] == [[str(last)], ["1", str(last)],
+                                                          [str(last), str(last)]]
 
 
 def test_unknown_example_is_404(client):

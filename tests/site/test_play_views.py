@@ -286,7 +286,7 @@ def test_a_finished_game_opens_in_the_step_through_viewer_with_generated_narrati
     page = client.get(f"/en/play/{row.pk}/replay/")
     assert page.status_code == 200
     assert "as it was played" in page.text and "Try it from here" not in page.text
-    last = int(re.search(r"Step 0 of (\d+)", page.text).group(1))
+    last = int(re.search(r"Starting position \((\d+) steps\)", page.text).group(1))
     assert last > 5
     step = client.get(f"/en/play/{row.pk}/replay/?step=1", HTTP_HX_REQUEST="true")
     assert step.status_code == 200 and "<html" not in step.text
