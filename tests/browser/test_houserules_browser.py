@@ -203,6 +203,8 @@ def test_the_qr_code_leads_to_exactly_these_rules(browser, site_url, transaction
     page.goto(decoded)
     page.wait_for_url(re.compile(r"/en/james-bond/play/\?.*opt-call_word=atlantis"))
     expect(page.locator("#opt-call_word")).to_have_value("atlantis")
-    expect(page.locator("#opt-best_of_five")).to_be_checked()
-    expect(page.locator("#opt-say_stikk")).not_to_be_checked()
+    expect(page.locator("#opt-best_of_five")).to_have_value("true")
+    expect(page.locator("#opt-say_stikk")).to_have_value("false")
+    # the form calls the chosen values what the sheet called them
+    expect(page.locator("#opt-best_of_five option:checked")).to_have_text("Best of five")
     context.close()
