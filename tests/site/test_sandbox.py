@@ -50,7 +50,10 @@ def test_an_illegal_move_is_rejected_with_the_reason(client):
         pytest.fail("no illegal play on offer")
     text = client.get(f"/en/stress-se/examples/illegal-plays/try/?step=0&try={index}").text
     assert VERDICT.search(text).group(1) == "rejected"
-    assert "not one rank higher or lower" in text
+    verdict = re.search(r'<p class="rejected">(.*?)</p>', text).group(1)
+    # the move, then the reason as its own sentence: "Rejected: Play ... The card is not ..."
+    assert re.sub(r"<[^>]+>", "", verdict).count(":") == 1
+    assert ". The card is not one rank higher or lower than the top card." in verdict
     assert MOVES.search(text).group(1) == ""
 
 
@@ -115,3 +118,11 @@ def test_an_illegal_move_on_the_table_gets_the_engines_reason_and_changes_nothin
 def test_an_unreadable_table_move_is_a_400(client, raw):
     response = client.get("/en/stress-se/examples/illegal-plays/try/", {"step": 0, "act": raw})
     assert response.status_code == 400
+
+
+@pytest.mark.parametrize("lang", ["sv", "nb", "de", "fi", "en"])
+def test_the_lead_speaks_of_the_start_not_of_step_zero(client, lang):
+    url = f"/{lang}/stress-se/examples/illegal-plays/try/?step="
+    leads = [re.search(r'<p class="lead">([^<]*)</p>', client.get(url + n).text).group(1)
+             for n in ("0", "2")]
+    assert re.findall(r"\d+", leads[0]) == [] and re.findall(r"\d+", leads[1]) == ["2"]
