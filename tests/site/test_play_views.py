@@ -44,7 +44,15 @@ def test_a_house_rules_link_fills_in_the_form(client):
 def test_a_bad_option_in_a_link_is_named_and_the_form_still_works(client):
     response = client.get("/de/stress-se/play/?opt-stacking=perhaps&opt-nonsense=1")
     assert response.status_code == 200
-    assert "Wähle" in response.text or "Wählen" in response.text
+    text = response.text
+    # The refused value gets its translated message at its own field, tied to the control.
+    error = re.search(r'<p class="field-error" id="opt-stacking-error">([^<]*)</p>', text)
+    assert error and error.group(1) == "Wähl einen der hier genannten Werte."
+    assert re.search(r'<input type="checkbox" id="opt-stacking"[^>]*aria-invalid="true" '
+                     r'aria-describedby="opt-stacking-error"', text)
+    # The unknown option is named in a message of its own.
+    assert "„nonsense“" in re.search(r'<p class="error" role="alert">([^<]*)</p>', text).group(1)
+    assert '<button class="button play-setup__start" type="submit">' in text
 
 
 def test_james_bond_offers_two_to_eight_players_and_says_which_need_the_second_deck(client):
