@@ -79,6 +79,23 @@ def test_starting_a_game_stores_it_and_the_browser_holds_the_seat(client):
     assert "data-holds" not in watched.text and "data-pick" not in watched.text
 
 
+
+def heading(page: str) -> str:
+    """The page's h1 as a screen reader reads it and a copy pastes it: the text alone."""
+    h1 = re.search(r"<h1[^>]*>(.*?)</h1>", page, re.S).group(1)
+    return re.sub(r"<[^>]+>", "", h1)
+
+
+@pytest.mark.parametrize(("lang", "playing", "watching"), [
+    ("sv", "Stress – du spelar", "Stress – du tittar"),
+    ("de", "Schwedisches Stress – du spielst", "Schwedisches Stress – du schaust zu"),
+    ("en", "Swedish Stress – you play", "Swedish Stress – watching"),
+])
+def test_the_heading_keeps_the_game_and_the_role_apart(client, lang, playing, watching):
+    game = start(client, lang=lang)
+    assert heading(client.get(f"/{lang}/play/{game.pk}/").text) == playing
+    assert heading(client.__class__().get(f"/{lang}/play/{game.pk}/").text) == watching
+
 def test_the_fragment_says_when_to_ask_again(client):
     game = start(client)
     response = client.get(f"/en/play/{game.pk}/?since=0", HTTP_HX_REQUEST="true")
