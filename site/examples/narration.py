@@ -18,9 +18,12 @@ from core.glossary import card_face, current_lang, glossary
 
 from .board import zone_label
 
+#: the words the engine names for a call (James Bond's option, a Speed-type board's word),
+#: written as the players shout them, the same in every language.
 CALL_WORDS = {
     "james-bond": "James Bond!",
     "stress": "Stress!",
+    "stressi": "Stressi!",
     "atlantis": "Atlantis!",
     "chanhassen": "Chanhassen!",
     "lannen-nopein": "Lännen nopein!",

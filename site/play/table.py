@@ -263,7 +263,8 @@ def _speed_own(game: Game, zones: list[dict], interactive: bool) -> list[Zone]:
 
 
 def _speed_commands(game: Game) -> list[Command]:
-    commands = [Command(_("Call %(word)s") % {"word": term("call_word")}, " ", _("Space"),
+    word = CALL_WORDS.get(game.call_word, game.call_word)  # type: ignore[attr-defined]
+    commands = [Command(_("Call %(word)s") % {"word": word}, " ", _("Space"),
                         send=_json({"type": "call"}), dom_id="cmd-call")]
     if not game.auto_refill:  # type: ignore[attr-defined]
         commands.append(Command(_("Refill"), "r", "R", send=_json({"type": "refill"}),

@@ -96,6 +96,20 @@ def test_the_heading_keeps_the_game_and_the_role_apart(client, lang, playing, wa
     assert heading(client.get(f"/{lang}/play/{game.pk}/").text) == playing
     assert heading(client.__class__().get(f"/{lang}/play/{game.pk}/").text) == watching
 
+
+@pytest.mark.parametrize(("variant", "lang", "label"), [
+    ("stressi-fi", "de", "„Stressi!“ rufen"),
+    ("stressi-fi", "fi", "Huuda ”Stressi!”"),
+    ("stressi-fi", "sv", "Ropa Stressi!"),
+    ("stress-se", "fi", "Huuda ”Stress!”"),
+    ("stress-de", "de", "„Stress!“ rufen"),
+])
+def test_the_call_button_says_the_variants_own_word(client, variant, lang, label):
+    game = start(client, variant, lang=lang)
+    page = client.get(f"/{lang}/play/{game.pk}/").text
+    button = re.search(r'<button[^>]* id="cmd-call"[^>]*>(.*?) <kbd>', page).group(1)
+    assert button == label
+
 def test_the_fragment_says_when_to_ask_again(client):
     game = start(client)
     response = client.get(f"/en/play/{game.pk}/?since=0", HTTP_HX_REQUEST="true")
