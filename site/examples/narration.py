@@ -10,6 +10,7 @@ event code and checks that each has words in every language.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -44,7 +45,16 @@ def _cards(codes: Iterable[str]) -> str:
     return ", ".join(_card(c) for c in codes)
 
 
-def _zone(zone_id: str | None, family: str) -> str:
+@dataclass(frozen=True)
+class Scene:
+    """Where the events happen: the variant family (which words fit its events) and the
+    variant (whose own words name its places, e.g. German Stress's Handstapel)."""
+
+    family: str
+    variant: str = ""
+
+
+def _zone(zone_id: str | None, scene: Scene) -> str:
     """A zone's name mid-sentence: "centre pile 2", "place 1" (German keeps its capital)."""
     if not zone_id:
         return ""
@@ -52,9 +62,11 @@ def _zone(zone_id: str | None, family: str) -> str:
         kind = "centre"
     elif zone_id.startswith("row"):
         kind = "row"
+    elif zone_id in ("draw", "reserve", "middle"):
+        kind = zone_id
     else:
-        kind = "layout" if family == "spit" else "pile"
-    name = zone_label(zone_id, kind)
+        kind = "layout" if scene.family == "spit" else "pile"
+    name = zone_label(zone_id, kind, scene.variant)
     return name if current_lang() == "de" else name[:1].lower() + name[1:]
 
 
@@ -86,11 +98,11 @@ def _draw(e: dict) -> str:
     return _("The game went on too long and ends without a winner.")
 
 
-def _call(e: dict, who: str, family: str) -> str:
-    if family == "swap":
+def _call(e: dict, who: str, scene: Scene) -> str:
+    if scene.family == "swap":
         word = CALL_WORDS.get(e.get("word") or "", e.get("word") or "")
         return _("%(player)s calls “%(word)s”") % {"player": who, "word": word}
-    pile = _zone(e.get("pile"), family)
+    pile = _zone(e.get("pile"), scene)
     if e.get("false"):
         return _("%(player)s calls, but the centre tops differ.") % {"player": who}
     gesture = e.get("gesture")
@@ -103,7 +115,7 @@ def _call(e: dict, who: str, family: str) -> str:
     return _("%(player)s calls and slaps %(pile)s.") % {"player": who, "pile": pile}
 
 
-def _speed(code: str, e: dict, who: str, f: str) -> str | None:
+def _speed(code: str, e: dict, who: str, f: Scene) -> str | None:
     if code == "refilled":
         return _("%(player)s fills %(place)s with the %(card)s.") % {
             "player": who, "place": _zone(e.get("to"), f), "card": _card(e.get("card"))}
@@ -139,7 +151,7 @@ def _speed(code: str, e: dict, who: str, f: str) -> str | None:
     return None
 
 
-def _spit(code: str, e: dict, who: str, f: str) -> str | None:
+def _spit(code: str, e: dict, who: str, f: Scene) -> str | None:
     if code == "dealt":
         return _("Deal %(n)s is laid out.") % {"n": e.get("deal", 1)}
     if code == "uncovered":
@@ -175,7 +187,7 @@ def _spit(code: str, e: dict, who: str, f: str) -> str | None:
     return None
 
 
-def _swap(code: str, e: dict, who: str, f: str) -> str | None:
+def _swap(code: str, e: dict, who: str, f: Scene) -> str | None:
     if code == "dealt":
         return ngettext("Deal %(deal)s: %(n)s pile of four each, four cards in the middle.",
                         "Deal %(deal)s: %(n)s piles of four each, four cards in the middle.",
@@ -214,12 +226,14 @@ def _swap(code: str, e: dict, who: str, f: str) -> str | None:
     return None
 
 
-FAMILY_TEXTS: dict[str, Callable[[str, dict, str, str], str | None]] = {
+FAMILY_TEXTS: dict[str, Callable[[str, dict, str, Scene], str | None]] = {
     "speed": _speed, "spit": _spit, "swap": _swap}
 
 
-def narrate(event: dict, family: str) -> str:
-    """One event (Event.to_json()) as a sentence in the active language."""
+def narrate(event: dict, family: str, variant: str = "") -> str:
+    """One event (Event.to_json()) as a sentence in the active language; `variant` (its slug)
+    lets a variant's own words name its places."""
+    scene = Scene(family, variant)
     code = event.get("code", "")
     who = player_name(event.get("player"))
     if code == "won":
@@ -227,15 +241,15 @@ def narrate(event: dict, family: str) -> str:
     if code == "draw":
         return _draw(event)
     if code == "call":
-        return _call(event, who, family)
+        return _call(event, who, scene)
     if code == "turned":
         return _("%(player)s turns the %(card)s onto %(pile)s.") % {
             "player": who, "card": _card(event.get("card")),
-            "pile": _zone(event.get("pile"), family)}
+            "pile": _zone(event.get("pile"), scene)}
     if code == "played":
         n = event.get("count") or 1
         values = {"player": who, "card": _card(event.get("card")),
-                  "pile": _zone(event.get("to"), family), "n": n}
+                  "pile": _zone(event.get("to"), scene), "n": n}
         if n > 1:
             return _("%(player)s plays a stack of %(n)s (the %(card)s on top) onto "
                      "%(pile)s.") % values
@@ -245,9 +259,9 @@ def narrate(event: dict, family: str) -> str:
         return ngettext("%(player)s takes %(n)s card from the centre.",
                         "%(player)s takes %(n)s cards from the centre.", n) % {
             "player": who, "n": n}
-    text = FAMILY_TEXTS.get(family, _speed)(code, event, who, family)
+    text = FAMILY_TEXTS.get(family, _speed)(code, event, who, scene)
     return text if text is not None else ""
 
 
-def narrate_all(events: Iterable[dict], family: str) -> list[str]:
-    return [text for text in (narrate(e, family) for e in events) if text]
+def narrate_all(events: Iterable[dict], family: str, variant: str = "") -> list[str]:
+    return [text for text in (narrate(e, family, variant) for e in events) if text]

@@ -110,6 +110,20 @@ def test_the_call_button_says_the_variants_own_word(client, variant, lang, label
     button = re.search(r'<button[^>]* id="cmd-call"[^>]*>(.*?) <kbd>', page).group(1)
     assert button == label
 
+
+@pytest.mark.parametrize(("variant", "word"), [("stress-de", "Handstapel"),
+                                               ("stress-se", "Nachziehstapel")])
+def test_the_table_names_the_draw_pile_with_the_variants_own_word(client, variant, word):
+    """German Stress holds its draw pile in the hand: the source's "Handstapel", on the
+    table's captions and in the names screen readers say, for both seats."""
+    game = start(client, variant, lang="de")
+    page = client.get(f"/de/play/{game.pk}/").text
+    captions = re.findall(r'<span class="zone__label" aria-hidden="true">([^<]*)<', page)
+    names = re.findall(r'aria-label="([^"]*): verdeckt, \d+ Karten"', page)
+    assert captions.count(word) == 2 and names == [word, word]
+    other = "Nachziehstapel" if word == "Handstapel" else "Handstapel"
+    assert other not in page
+
 def test_the_fragment_says_when_to_ask_again(client):
     game = start(client)
     response = client.get(f"/en/play/{game.pk}/?since=0", HTTP_HX_REQUEST="true")
