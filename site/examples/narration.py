@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from core.glossary import card_face, current_lang, glossary
 
@@ -31,8 +31,18 @@ CALL_WORDS = {
 }
 
 
-def player_name(seat: int | None) -> str:
-    return _("Player %(n)s") % {"n": (seat or 0) + 1}
+def player_name(seat: int | None, *, in_sentence: bool = False) -> str:
+    """A player as a label ("Player 2") or, `in_sentence`, as a sentence names them where
+    the language writes it in lower case (Swedish "ger spelare 2 ett kort")."""
+    n = (seat or 0) + 1
+    if in_sentence:
+        return pgettext("in a sentence", "Player %(n)s") % {"n": n}
+    return _("Player %(n)s") % {"n": n}
+
+
+def sentence(text: str) -> str:
+    """A generated sentence starts with a capital, whatever word the language put first."""
+    return text[:1].upper() + text[1:]
 
 
 def _card(code: str | None) -> str:
@@ -141,7 +151,7 @@ def _speed(code: str, e: dict, who: str, f: Scene) -> str | None:
             "player": who, "n": n}
     if code == "gave":
         return _("%(player)s gives %(other)s a face-down card.") % {
-            "player": who, "other": player_name(e.get("to"))}
+            "player": who, "other": player_name(e.get("to"), in_sentence=True)}
     if code == "ready":
         return _("%(player)s is ready for new cards.") % {"player": who}
     if code == "stuck":
@@ -182,7 +192,7 @@ def _spit(code: str, e: dict, who: str, f: Scene) -> str | None:
         if e.get("phase") == "reserve-pile":
             seats = e.get("seats") or [0]
             return _("Time is up: %(player)s turns onto the pile on their own side.") % {
-                "player": player_name(seats[0])}
+                "player": player_name(seats[0], in_sentence=True)}
         return _("Time is up: whoever has not chosen takes the pile that is left.")
     return None
 
@@ -233,9 +243,13 @@ FAMILY_TEXTS: dict[str, Callable[[str, dict, str, Scene], str | None]] = {
 def narrate(event: dict, family: str, variant: str = "") -> str:
     """One event (Event.to_json()) as a sentence in the active language; `variant` (its slug)
     lets a variant's own words name its places."""
-    scene = Scene(family, variant)
+    return sentence(_told(event, Scene(family, variant)))
+
+
+def _told(event: dict, scene: Scene) -> str:
+    family = scene.family
     code = event.get("code", "")
-    who = player_name(event.get("player"))
+    who = player_name(event.get("player"), in_sentence=True)
     if code == "won":
         return _won(event, who)
     if code == "draw":

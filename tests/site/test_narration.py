@@ -77,6 +77,10 @@ def test_every_event_code_of_every_variant_has_words(lang):
                 assert text and "%(" not in text, (family, code, lang)
 
 
+# The label word for a player, which these languages write in lower case inside a sentence.
+LABEL_WORDS = {"sv": "Spelare", "nb": "Spiller", "fi": "Pelaaja"}
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_real_events_are_told_with_their_cards_and_places(lang):
     seen = set()
@@ -84,8 +88,28 @@ def test_real_events_are_told_with_their_cards_and_places(lang):
         for family, event in played_events():
             text = narrate(event, family)
             assert text and "%(" not in text and "None" not in text, (family, event)
+            assert text[0] == text[0].upper(), text
+            if lang in LABEL_WORDS:
+                assert LABEL_WORDS[lang] not in text[1:], text
             seen.add((family, event["code"]))
     assert len(seen) > 30
+
+
+@pytest.mark.parametrize(("lang", "gave", "time_up"), [
+    ("en", "Player 1 gives Player 2 a face-down card.", "Time is up: Player 2 turns"),
+    ("sv", "Spelare 1 ger spelare 2 ett kort med baksidan upp.", "Tiden är ute: spelare 2 "),
+    ("nb", "Spiller 1 gir spiller 2 et kort med baksiden opp.", "Tiden er ute: spiller 2 "),
+    ("de", "Spieler 1 gibt Spieler 2 eine verdeckte Karte.", "Die Zeit ist um: Spieler 2 "),
+    ("fi", "Pelaaja 1 antaa kortin kuvapuoli alaspäin, ja pelaaja 2 saa sen.",
+     "Aika loppui: pelaaja 2 "),
+])
+def test_a_player_inside_a_sentence_is_written_as_the_language_writes_it(lang, gave, time_up):
+    """A label says "Spelare 2"; inside a sentence Swedish, Norwegian and Finnish write
+    "spelare 2", German and English keep the capital."""
+    with translation.override(lang):
+        assert narrate({"code": "gave", "player": 0, "to": 1}, "speed") == gave
+        assert narrate({"code": "time-up", "phase": "reserve-pile", "seats": [1]},
+                       "spit").startswith(time_up)
 
 
 def test_narration_follows_the_page_language():
