@@ -18,6 +18,7 @@ from django.utils.translation import ngettext, pgettext
 from core.glossary import card_face, current_lang, glossary
 
 from .board import zone_label
+from .wording import and_list
 
 #: the words the engine names for a call (James Bond's option, a Speed-type board's word),
 #: written as the players shout them, the same in every language.
@@ -52,7 +53,7 @@ def _card(code: str | None) -> str:
 
 
 def _cards(codes: Iterable[str]) -> str:
-    return ", ".join(_card(c) for c in codes)
+    return and_list([_card(c) for c in codes])
 
 
 @dataclass(frozen=True)
@@ -212,16 +213,18 @@ def _swap(code: str, e: dict, who: str, f: Scene) -> str | None:
                 "player": who, "pile": pile}
         return _("%(player)s puts %(pile)s back.") % {"player": who, "pile": pile}
     if code == "laid":
-        return _("%(player)s lays %(cards)s in the middle.") % {
+        return _("%(player)s lays the %(cards)s in the middle.") % {
             "player": who, "cards": _cards(e.get("cards") or [])}
     if code == "swapped":
-        return _("%(player)s takes %(cards)s.") % {"player": who,
+        return _("%(player)s takes the %(cards)s.") % {"player": who,
                                                    "cards": _cards(e.get("took") or [])}
     if code == "swap-ended":
-        return _("Five seconds without a swap: %(player)s's swap is finished for them, and "
-                 "%(cards)s go into %(pile)s.") % {
-            "player": who, "cards": _cards(e.get("took") or []),
-            "pile": _zone(e.get("pile"), f)}
+        took = e.get("took") or []
+        return ngettext("Five seconds without a swap: %(player)s's swap is finished for them, "
+                        "and the %(cards)s goes into %(pile)s.",
+                        "Five seconds without a swap: %(player)s's swap is finished for them, "
+                        "and the %(cards)s go into %(pile)s.", len(took)) % {
+            "player": who, "cards": _cards(took), "pile": _zone(e.get("pile"), f)}
     if code == "completed":
         return _("%(player)s completes %(pile)s: four of a kind (%(rank)s).") % {
             "player": who, "pile": _zone(e.get("pile"), f), "rank": _rank(e.get("rank"))}

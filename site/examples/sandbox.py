@@ -19,6 +19,7 @@ from rules_engine.scenario import STEP_KEYS, load
 
 from .board import zone_label
 from .library import Example, examples_dir
+from .wording import and_list
 
 # The most own moves a sandbox URL carries (the page states it; at the limit it offers no
 # further move, so no button ever leads to a URL parse_moves refuses).
@@ -206,10 +207,11 @@ def describe(action: dict, zones: dict[str, str]) -> str:
         return _("Put the held pile back")
     if kind == "lay":
         cards = action.get("cards") or [action.get("card")]
-        return _("Lay %(cards)s in the middle") % {"cards": ", ".join(card(c) for c in cards)}
+        return _("Lay the %(cards)s in the middle") % {"cards": and_list([card(c) for c in cards])}
     if kind == "take":
         cards = action.get("cards") or [action.get("card")]
-        return _("Take %(cards)s from the middle") % {"cards": ", ".join(card(c) for c in cards)}
+        return _("Take the %(cards)s from the middle") % {
+            "cards": and_list([card(c) for c in cards])}
     return kind
 
 

@@ -119,3 +119,31 @@ def test_narration_follows_the_page_language():
     with translation.override("sv"):
         swedish = narrate(event, "speed")
     assert "hjärter sju" in swedish and "Player" not in swedish and "plays" not in swedish
+
+
+@pytest.mark.parametrize(("lang", "three", "two"), [
+    ("en", "Player 2 lays the nine of clubs, seven of hearts and king of spades in the middle.",
+     "Player 1 takes the nine of clubs and seven of hearts."),
+    ("sv", "Spelare 2 lägger klöver nio, hjärter sju och spader kung i mitten.",
+     "Spelare 1 tar klöver nio och hjärter sju."),
+    ("nb", "Spiller 2 legger kløver ni, hjerter sju og spar konge i midten.",
+     "Spiller 1 tar kløver ni og hjerter sju."),
+    ("de", "Spieler 2 legt in die Mitte: Kreuz-Neun, Herz-Sieben und Pik-König.",
+     "Spieler 1 nimmt aus der Mitte: Kreuz-Neun und Herz-Sieben."),
+    ("fi", "Pelaaja 2 laittaa keskelle: ristiysi, herttaseiska ja patakuningas.",
+     "Pelaaja 1 ottaa keskeltä: ristiysi ja herttaseiska."),
+])
+def test_several_cards_are_listed_with_and_before_the_last(lang, three, two):
+    with translation.override(lang):
+        assert narrate({"code": "laid", "player": 1, "cards": ["9C", "7H", "KS"]},
+                       "swap") == three
+        assert narrate({"code": "swapped", "player": 0, "took": ["9C", "7H"]}, "swap") == two
+
+
+def test_one_card_or_several_agree_with_their_verb():
+    event = {"code": "swap-ended", "player": 0, "pile": "pile-2"}
+    with translation.override("en"):
+        one = narrate({**event, "took": ["9C"]}, "swap")
+        two = narrate({**event, "took": ["9C", "7H"]}, "swap")
+    assert one.endswith("and the nine of clubs goes into pile 2.")
+    assert two.endswith("and the nine of clubs and seven of hearts go into pile 2.")

@@ -2,9 +2,10 @@ import json
 import re
 
 import pytest
+from django.utils import translation
 
 from examples.library import examples_for, load_example
-from examples.sandbox import attempts, game_at_step
+from examples.sandbox import attempts, describe, game_at_step
 from rules_engine.actions import Action
 from rules_engine.registry import VARIANTS
 
@@ -115,3 +116,15 @@ def test_an_illegal_move_on_the_table_gets_the_engines_reason_and_changes_nothin
 def test_an_unreadable_table_move_is_a_400(client, raw):
     response = client.get("/en/stress-se/examples/illegal-plays/try/", {"step": 0, "act": raw})
     assert response.status_code == 400
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("en", "Lay the nine of clubs and seven of hearts in the middle"),
+    ("sv", "Lägg ut klöver nio och hjärter sju i mitten"),
+    ("nb", "Legg kløver ni og hjerter sju i midten"),
+    ("de", "Kreuz-Neun und Herz-Sieben in die Mitte legen"),
+    ("fi", "Laita ristiysi ja herttaseiska keskelle"),
+])
+def test_a_move_of_several_cards_lists_them_with_and(lang, text):
+    with translation.override(lang):
+        assert describe({"player": 0, "type": "lay", "cards": ["9C", "7H"]}, {}) == text
