@@ -3,7 +3,9 @@
 Templates, card names and rules texts take their vocabulary from here so that a centre pile
 is called the same thing everywhere on a page. A glossary also lists the forms a language
 avoids (`[avoid]`, checked by a test across every text) and, where a language inflects card
-names (Finnish "herttaässän päälle"), the case forms of each rank (`[rank_forms]`).
+names (Finnish "herttaässän päälle"), the case forms of each rank (`[rank_forms]`). Places on
+the table are named from `[terms]`, or from a pattern per kind of place (`[place_names]`,
+"bunke {n} (på hånden)") where the number does not simply follow the word.
 """
 
 import re
@@ -51,6 +53,17 @@ def card_name(code: str, lang: str, form: str = "nom") -> str:
     rank, suit = code[0], code[1]
     rank_word = words.get("rank_forms", {}).get(rank, {}).get(form, words["ranks"][rank])
     return words["card"]["name"].format(rank=rank_word, suit=words["suits"][suit])
+
+
+def place_name(key: str, number: int | None, lang: str, form: str = "nom") -> str:
+    """A place on the table as a sentence names it: "centre pile 2", German "Ablagestapel 2",
+    Norwegian "bunke 2 (på hånden)", written in lower case where the language writes the
+    word so. `key` is a `[terms]` key; `number` is the place's number, if it has one."""
+    words = glossary(lang)
+    if number is None:
+        return words["terms"][key]
+    pattern = words.get("place_names", {}).get(key, "{term} {n}")
+    return pattern.format(term=words["terms"][key], n=number)
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from django.utils.translation import ngettext, pgettext
 
 from core.glossary import card_face, current_lang, glossary
 
-from .board import zone_label
+from .board import Place, zone_kind
 from .wording import and_list
 
 #: the words the engine names for a call (James Bond's option, a Speed-type board's word),
@@ -66,19 +66,10 @@ class Scene:
 
 
 def _zone(zone_id: str | None, scene: Scene) -> str:
-    """A zone's name mid-sentence: "centre pile 2", "place 1" (German keeps its capital)."""
+    """A zone's name mid-sentence: "centre pile 2", "place 1", German "Ablagestapel 2"."""
     if not zone_id:
         return ""
-    if zone_id.startswith("centre"):
-        kind = "centre"
-    elif zone_id.startswith("row"):
-        kind = "row"
-    elif zone_id in ("draw", "reserve", "middle"):
-        kind = zone_id
-    else:
-        kind = "layout" if scene.family == "spit" else "pile"
-    name = zone_label(zone_id, kind, scene.variant)
-    return name if current_lang() == "de" else name[:1].lower() + name[1:]
+    return str(Place(zone_id, zone_kind(zone_id, scene.family), scene.variant))
 
 
 def _rank(code: str | None) -> str:

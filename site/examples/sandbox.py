@@ -7,6 +7,7 @@ offers legal moves and plausible illegal ones alike, and shows the engine's verd
 """
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
@@ -17,7 +18,7 @@ from rules_engine.actions import Action, Result
 from rules_engine.game import Game
 from rules_engine.scenario import STEP_KEYS, load
 
-from .board import zone_label
+from .board import Place
 from .library import Example, examples_dir
 from .wording import and_list
 
@@ -162,8 +163,10 @@ def replay_moves(game: Game, moves: list[tuple[int, int]]) -> dict | None:
     return last
 
 
-def describe(action: dict, zones: dict[str, str]) -> str:
-    """The move in words, in the page's language."""
+def describe(action: dict, zones: Mapping[str, Place | str]) -> str:
+    """The move in words, in the page's language. `zones` names the places by id
+    (zone_names); a caption given as text is written in lower case mid-sentence, except in
+    German, whose nouns keep their capital."""
     lang = current_lang()
 
     def card(code: str) -> str:
@@ -172,7 +175,8 @@ def describe(action: dict, zones: dict[str, str]) -> str:
 
     def zone(zone_id: str | None) -> str:
         name = zones.get(zone_id or "", zone_id or "")
-        # Mid-sentence, a place name is an ordinary noun (German keeps its capital).
+        if isinstance(name, Place):
+            return str(name)
         return name if lang == "de" else name[:1].lower() + name[1:]
 
     kind = action["type"]
@@ -215,12 +219,12 @@ def describe(action: dict, zones: dict[str, str]) -> str:
     return kind
 
 
-def zone_names(board: dict) -> dict[str, str]:
+def zone_names(board: dict) -> dict[str, Place]:
     variant = board["variant"]
-    names = {z["id"]: zone_label(z["id"], z["kind"], variant) for z in board["centre"]}
+    names = {z["id"]: Place(z["id"], z["kind"], variant) for z in board["centre"]}
     for seat in board["seats"]:
         for z in seat["zones"]:
-            names.setdefault(z["id"], zone_label(z["id"], z["kind"], variant))
+            names.setdefault(z["id"], Place(z["id"], z["kind"], variant))
     return names
 
 

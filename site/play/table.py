@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from core.glossary import card_face, current_lang, glossary, term
-from examples.board import zone_label
+from examples.board import Place, zone_label
 from examples.narration import CALL_WORDS
 from rules_engine.game import Game
 
@@ -499,7 +499,7 @@ def _seat_view(game: Game, board: dict, seats: list[str], seat: int, viewer: int
                  [_shown(z, prefix, variant) for z in data["zones"]])
         choice = (board.get("choices") or [None] * game.players)[seat]
         if choice:
-            notes.append(_("hand on %(pile)s") % {"pile": zone_label(choice, "centre", variant)})
+            notes.append(_("hand on %(pile)s") % {"pile": Place(choice, "centre", variant)})
     else:
         zones = _jb_seat_zones(game, data, interactive, prefix)
         notes = _jb_notes(board, seat)
