@@ -40,8 +40,8 @@ def zone_kind(zone_id: str, family: str) -> str:
 @dataclass(frozen=True)
 class Place:
     """A zone as words name it, in the active language: str() is its name inside a sentence
-    ("centre pile 2", "Ablagestapel 2"); `label` is the same with a capital, for captions and
-    the start of a sentence."""
+    ("centre pile 2", "Ablagestapel 2"), `form()` the same in a grammatical form (Finnish
+    "pelipinoon 2"); `label` is the name with a capital, for captions."""
 
     zone_id: str
     kind: str
@@ -60,8 +60,11 @@ class Place:
         """The glossary key of what the place is called in this variant."""
         return VARIANT_WORDS.get((self.variant, self.kind)) or KIND_WORDS.get(self.kind, "pile")
 
+    def form(self, form: str) -> str:
+        return place_name(self.word, self.number, current_lang(), form)
+
     def __str__(self) -> str:
-        return place_name(self.word, self.number, current_lang())
+        return self.form("nom")
 
     @property
     def label(self) -> str:

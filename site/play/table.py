@@ -24,6 +24,7 @@ from django.utils.translation import ngettext
 from core.glossary import card_face, current_lang, glossary, term
 from examples.board import Place, zone_label
 from examples.narration import CALL_WORDS
+from examples.wording import Words
 from rules_engine.game import Game
 
 from .cards import EMPTY_CARD, card_markup
@@ -499,7 +500,7 @@ def _seat_view(game: Game, board: dict, seats: list[str], seat: int, viewer: int
                  [_shown(z, prefix, variant) for z in data["zones"]])
         choice = (board.get("choices") or [None] * game.players)[seat]
         if choice:
-            notes.append(_("hand on %(pile)s") % {"pile": Place(choice, "centre", variant)})
+            notes.append(_("hand on %(pile)s") % Words({"pile": Place(choice, "centre", variant)}))
     else:
         zones = _jb_seat_zones(game, data, interactive, prefix)
         notes = _jb_notes(board, seat)

@@ -63,6 +63,7 @@ def test_sandbox_buttons_name_places_in_lower_case_mid_sentence(client):
     ("en", "hand on centre pile 2"),
     ("nb", "hånden på midtbunke 2"),
     ("de", "Hand auf Ablagestapel 2"),
+    ("fi", "käsi pelipinon 2 päällä"),
 ])
 def test_a_note_about_a_pile_names_it_as_a_sentence_does(client, lang, note):
     # Spit, end of a deal: player 2 has already put a hand on the right-hand centre pile.

@@ -4,6 +4,8 @@ import polib
 import pytest
 from django.conf import settings
 
+from core.glossary import FORMS
+
 from .pages import all_pages
 
 CATALOGUES = {
@@ -11,6 +13,7 @@ CATALOGUES = {
     for lang in ("sv", "nb", "de", "fi")
 }
 TAGS = re.compile(r"<[^>]+>")
+PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 
 
 @pytest.mark.parametrize("lang", CATALOGUES)
@@ -29,3 +32,24 @@ def test_no_untranslated_interface_text_on_the_page(client, lang, url):
     ]
     shown = [msgid for msgid in english if msgid in text]
     assert shown == []
+
+
+# The slots whose words the generated sentences give in every form (examples.wording.Words).
+INFLECTED = {"card", "cards", "pile", "place", "from", "to", "player", "other", "rank"}
+
+
+def allowed_placeholders(entry: polib.POEntry) -> set[str]:
+    """The msgid's placeholders and, for a card, place, player or rank, its grammatical
+    forms ("card" → "card_acc", "pile" → "pile_ill", …)."""
+    names = set(PLACEHOLDER.findall(entry.msgid + entry.msgid_plural))
+    return names | {f"{slot}_{form}" for slot in names & INFLECTED for form in FORMS}
+
+
+@pytest.mark.parametrize("lang", CATALOGUES)
+def test_a_translation_uses_only_its_msgids_placeholders_and_their_forms(lang):
+    wrong = []
+    for entry in CATALOGUES[lang]:
+        texts = [entry.msgstr, *entry.msgstr_plural.values()]
+        used = {name for text in texts for name in PLACEHOLDER.findall(text)}
+        wrong += [(entry.msgid, name) for name in used - allowed_placeholders(entry)]
+    assert wrong == []
