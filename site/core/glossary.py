@@ -25,10 +25,10 @@ from django.utils.translation import get_language
 from rules_engine.cards import is_card
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SUIT_CLASSES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 CASES = ("nom", "acc", "dat", "gen", "par", "ill", "ine", "ela", "ade", "abl", "all")
 #: the forms a generated sentence may ask for: every case, and every case with its article.
 FORMS = frozenset(CASES) | {f"{case}_def" for case in CASES}
-SUIT_CLASSES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
 @cache
@@ -61,6 +61,15 @@ def _with_article(words: dict, case: str, gender: str | None, name: str) -> str:
     return f"{article} {name}" if article else name
 
 
+def _rank_word(words: dict, rank: str, case: str) -> tuple[str, str | None]:
+    """A rank's word in a case, and its grammatical gender where the language has one."""
+    if rank == "X":
+        card = words["card"]
+        return card.get("joker_forms", {}).get(case, card["joker"]), card.get("joker_gender")
+    word = words.get("rank_forms", {}).get(rank, {}).get(case, words["ranks"][rank])
+    return word, words.get("rank_gender", {}).get(rank)
+
+
 def card_name(code: str, lang: str, form: str = "nom") -> str:
     """A card's name as the language writes it, in a grammatical form where it has them.
 
@@ -70,17 +79,11 @@ def card_name(code: str, lang: str, form: str = "nom") -> str:
     """
     words = glossary(lang)
     case, article = _case(words, form)
-    if code == "X":
-        card = words["card"]
-        name = card.get("joker_forms", {}).get(case, card["joker"])
-        gender = card.get("joker_gender")
-    else:
-        if not is_card(code):
-            raise ValueError(f"not a card: {code!r}")
-        rank, suit = code[0], code[1]
-        rank_word = words.get("rank_forms", {}).get(rank, {}).get(case, words["ranks"][rank])
-        name = words["card"]["name"].format(rank=rank_word, suit=words["suits"][suit])
-        gender = words.get("rank_gender", {}).get(rank)
+    if code != "X" and not is_card(code):
+        raise ValueError(f"not a card: {code!r}")
+    name, gender = _rank_word(words, code[0], case)
+    if code != "X":
+        name = words["card"]["name"].format(rank=name, suit=words["suits"][code[1]])
     return _with_article(words, case, gender, name) if article else name
 
 
@@ -88,13 +91,7 @@ def rank_name(code: str, lang: str, form: str = "nom") -> str:
     """A rank on its own ("king", Finnish partitive "kuningasta"); "X" is the joker."""
     words = glossary(lang)
     case, article = _case(words, form)
-    if code == "X":
-        card = words["card"]
-        name = card.get("joker_forms", {}).get(case, card["joker"])
-        gender = card.get("joker_gender")
-    else:
-        name = words.get("rank_forms", {}).get(code, {}).get(case, words["ranks"][code])
-        gender = words.get("rank_gender", {}).get(code)
+    name, gender = _rank_word(words, code, case)
     return _with_article(words, case, gender, name) if article else name
 
 
