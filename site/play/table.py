@@ -22,8 +22,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from core.glossary import card_face, current_lang, glossary, term
-from examples.board import zone_label
+from examples.board import Place, zone_label
 from examples.narration import CALL_WORDS
+from examples.wording import Words
 from rules_engine.game import Game
 
 from .cards import EMPTY_CARD, card_markup
@@ -208,12 +209,18 @@ def _pile_name(label: str, cards: list[dict], count: int) -> str:
                     count) % {"place": label, "top": shown, "n": count}
 
 
-def _pile(zone: dict, prefix: str, **attrs: Any) -> Item:
-    label = zone_label(zone["id"], zone["kind"])
+def _pile(zone: dict, prefix: str, variant: str, **attrs: Any) -> Item:
+    label = zone_label(zone["id"], zone["kind"], variant)
     cards = zone["cards"][-1:]
     return Item(dom_id=f"{prefix}-{zone['id']}", label=label,
                 name=_pile_name(label, zone["cards"], zone["count"]), cards=cards,
                 count=zone["count"], **attrs)
+
+
+def _shown(zone: dict, prefix: str, variant: str) -> Zone:
+    """A pile nobody at this page acts on: its picture and its name."""
+    item = _pile(zone, prefix, variant)
+    return Zone(zone["id"], zone["kind"], item.label, [item])
 
 
 def _top(zone: dict) -> str | None:
@@ -230,7 +237,7 @@ def _keyed(item: Item, key: str, label: str | None = None) -> Item:
 def _speed_centre(board: dict, interactive: bool) -> list[Zone]:
     zones = []
     for i, zone in enumerate(board["centre"]):
-        item = _pile(zone, "c")
+        item = _pile(zone, "c", board["variant"])
         if interactive:
             if board["phase"] == "equal-ranks":
                 # Plays are frozen until the call is settled: a tap on a pile slaps it.
@@ -245,7 +252,7 @@ def _speed_centre(board: dict, interactive: bool) -> list[Zone]:
 def _speed_own(game: Game, zones: list[dict], interactive: bool) -> list[Zone]:
     out = []
     for zone in zones:
-        item = _pile(zone, "o")
+        item = _pile(zone, "o", game.variant.slug)
         if interactive and zone["kind"] == "row":
             k = int(zone["id"].rsplit("-", 1)[1])
             top = _top(zone)
@@ -263,7 +270,8 @@ def _speed_own(game: Game, zones: list[dict], interactive: bool) -> list[Zone]:
 
 
 def _speed_commands(game: Game) -> list[Command]:
-    commands = [Command(_("Call %(word)s") % {"word": term("call_word")}, " ", _("Space"),
+    word = CALL_WORDS.get(game.call_word, game.call_word)  # type: ignore[attr-defined]
+    commands = [Command(_("Call %(word)s") % {"word": word}, " ", _("Space"),
                         send=_json({"type": "call"}), dom_id="cmd-call")]
     if not game.auto_refill:  # type: ignore[attr-defined]
         commands.append(Command(_("Refill"), "r", "R", send=_json({"type": "refill"}),
@@ -289,7 +297,7 @@ def _speed_hint(board: dict) -> str:
 def _spit_centre(board: dict, interactive: bool) -> list[Zone]:
     zones = []
     for i, zone in enumerate(board["centre"]):
-        item = _pile(zone, "c")
+        item = _pile(zone, "c", board["variant"])
         if not zone.get("in_use", True):
             item.state = "unused"
         if interactive:
@@ -303,10 +311,10 @@ def _spit_centre(board: dict, interactive: bool) -> list[Zone]:
     return zones
 
 
-def _spit_own(zones: list[dict], interactive: bool) -> list[Zone]:
+def _spit_own(zones: list[dict], interactive: bool, variant: str) -> list[Zone]:
     out = []
     for zone in zones:
-        item = _pile(zone, "o")
+        item = _pile(zone, "o", variant)
         if interactive and zone["kind"] == "layout":
             k = int(zone["id"].rsplit("-", 1)[1]) - 1
             top = zone["cards"][-1] if zone["cards"] else None
@@ -339,7 +347,7 @@ def _jb_middle(game: Game, board: dict, viewer: int | None, interactive: bool) -
     for zone in board["centre"]:
         if zone["kind"] == "out" and not zone["count"]:
             continue
-        label = zone_label(zone["id"], zone["kind"])
+        label = zone_label(zone["id"], zone["kind"], board["variant"])
         items = []
         for j, card in enumerate(zone["cards"]):
             item = Item(dom_id=f"m-{zone['id']}-{j}", label="", name=card_name(card["card"]),
@@ -365,12 +373,12 @@ def _jb_seat_zones(game: Game, seat: dict, interactive: bool, prefix: str) -> li
     for k, zone in enumerate(seat["zones"]):
         if zone["kind"] == "hand" and not any(c["up"] for c in zone["cards"]):
             # Another player's held pile: four cards nobody else sees, shown as one pile.
-            item = _pile(zone, prefix)
+            item = _pile(zone, prefix, game.variant.slug)
             item.state = "held"
             zones.append(Zone(zone["id"], "held", item.label, [item]))
             continue
         if zone["kind"] == "hand":
-            label = zone_label(zone["id"], "hand")
+            label = zone_label(zone["id"], "hand", game.variant.slug)
             items = []
             for j, card in enumerate(zone["cards"]):
                 item = Item(dom_id=f"{prefix}-hand-{j}", label="", name=card_name(card["card"]),
@@ -386,7 +394,7 @@ def _jb_seat_zones(game: Game, seat: dict, interactive: bool, prefix: str) -> li
                 items.append(item)
             zones.append(Zone(zone["id"], "hand", label, items, fanned=True))
             continue
-        item = _pile(zone, prefix)
+        item = _pile(zone, prefix, game.variant.slug)
         if zone["kind"] == "complete":
             item.state = "complete"
             item.name = _("%(place)s: four of a kind, %(rank)s") % {
@@ -479,21 +487,20 @@ def _seat_view(game: Game, board: dict, seats: list[str], seat: int, viewer: int
                interactive: bool) -> SeatView:
     data = board["seats"][seat]
     family = game.variant.family
+    variant = game.variant.slug
     prefix = "o" if seat == viewer else f"p{seat}"
     notes: list[str] = []
     if family == "speed":
         zones = (_speed_own(game, data["zones"], interactive) if interactive else
-                 [Zone(z["id"], z["kind"], zone_label(z["id"], z["kind"]), [_pile(z, prefix)])
-                  for z in data["zones"]])
+                 [_shown(z, prefix, variant) for z in data["zones"]])
         if board.get("ready") and board["ready"][seat]:
             notes.append(_("ready for new cards"))
     elif family == "spit":
-        zones = (_spit_own(data["zones"], interactive) if interactive else
-                 [Zone(z["id"], z["kind"], zone_label(z["id"], z["kind"]), [_pile(z, prefix)])
-                  for z in data["zones"]])
+        zones = (_spit_own(data["zones"], interactive, variant) if interactive else
+                 [_shown(z, prefix, variant) for z in data["zones"]])
         choice = (board.get("choices") or [None] * game.players)[seat]
         if choice:
-            notes.append(_("hand on %(pile)s") % {"pile": zone_label(choice, "centre")})
+            notes.append(_("hand on %(pile)s") % Words({"pile": Place(choice, "centre", variant)}))
     else:
         zones = _jb_seat_zones(game, data, interactive, prefix)
         notes = _jb_notes(board, seat)

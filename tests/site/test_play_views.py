@@ -82,7 +82,15 @@ def test_the_form_names_options_and_values_as_the_house_rules_sheet_does(client,
 def test_a_bad_option_in_a_link_is_named_and_the_form_still_works(client):
     response = client.get("/de/stress-se/play/?opt-stacking=perhaps&opt-nonsense=1")
     assert response.status_code == 200
-    assert "Wähle" in response.text or "Wählen" in response.text
+    text = response.text
+    # The refused value gets its translated message at its own field, tied to the control.
+    error = re.search(r'<p class="field-error" id="opt-stacking-error">([^<]*)</p>', text)
+    assert error and error.group(1) == "Wähl einen der hier genannten Werte."
+    assert re.search(r'<select id="opt-stacking"[^>]*aria-invalid="true" '
+                     r'aria-describedby="opt-stacking-error"', text)
+    # The unknown option is named in a message of its own.
+    assert "„nonsense“" in re.search(r'<p class="error" role="alert">([^<]*)</p>', text).group(1)
+    assert '<button class="button play-setup__start" type="submit">' in text
 
 
 def test_james_bond_offers_two_to_eight_players_and_says_which_need_the_second_deck(client):
@@ -108,6 +116,51 @@ def test_starting_a_game_stores_it_and_the_browser_holds_the_seat(client):
     assert watched.status_code == 200
     assert "data-holds" not in watched.text and "data-pick" not in watched.text
 
+
+
+def heading(page: str) -> str:
+    """The page's h1 as a screen reader reads it and a copy pastes it: the text alone."""
+    h1 = re.search(r"<h1[^>]*>(.*?)</h1>", page, re.S).group(1)
+    return re.sub(r"<[^>]+>", "", h1)
+
+
+@pytest.mark.parametrize(("lang", "playing", "watching"), [
+    ("sv", "Stress – du spelar", "Stress – du tittar"),
+    ("de", "Schwedisches Stress – du spielst", "Schwedisches Stress – du schaust zu"),
+    ("en", "Swedish Stress – you play", "Swedish Stress – watching"),
+])
+def test_the_heading_keeps_the_game_and_the_role_apart(client, lang, playing, watching):
+    game = start(client, lang=lang)
+    assert heading(client.get(f"/{lang}/play/{game.pk}/").text) == playing
+    assert heading(client.__class__().get(f"/{lang}/play/{game.pk}/").text) == watching
+
+
+@pytest.mark.parametrize(("variant", "lang", "label"), [
+    ("stressi-fi", "de", "„Stressi!“ rufen"),
+    ("stressi-fi", "fi", "Huuda ”Stressi!”"),
+    ("stressi-fi", "sv", "Ropa Stressi!"),
+    ("stress-se", "fi", "Huuda ”Stress!”"),
+    ("stress-de", "de", "„Stress!“ rufen"),
+])
+def test_the_call_button_says_the_variants_own_word(client, variant, lang, label):
+    game = start(client, variant, lang=lang)
+    page = client.get(f"/{lang}/play/{game.pk}/").text
+    button = re.search(r'<button[^>]* id="cmd-call"[^>]*>(.*?) <kbd>', page).group(1)
+    assert button == label
+
+
+@pytest.mark.parametrize(("variant", "word"), [("stress-de", "Handstapel"),
+                                               ("stress-se", "Nachziehstapel")])
+def test_the_table_names_the_draw_pile_with_the_variants_own_word(client, variant, word):
+    """German Stress holds its draw pile in the hand: the source's "Handstapel", on the
+    table's captions and in the names screen readers say, for both seats."""
+    game = start(client, variant, lang="de")
+    page = client.get(f"/de/play/{game.pk}/").text
+    captions = re.findall(r'<span class="zone__label" aria-hidden="true">([^<]*)<', page)
+    names = re.findall(r'aria-label="([^"]*): verdeckt, \d+ Karten"', page)
+    assert captions.count(word) == 2 and names == [word, word]
+    other = "Nachziehstapel" if word == "Handstapel" else "Handstapel"
+    assert other not in page
 
 def test_the_fragment_says_when_to_ask_again(client):
     game = start(client)
