@@ -2,11 +2,16 @@ from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import include, path
 
+import houserules.converters  # noqa: F401  (registers the <hcode:...> converter)
 from core import views as core_views
+from houserules import views as houserules_views
 
 urlpatterns = [
     path("prefs/", core_views.preferences, name="preferences"),
     path("admin/", admin.site.urls),
+    # Short links are printed on paper: no language prefix, the sheet knows its languages.
+    path("h/<hcode:code>/", houserules_views.short_link, name="houserules_short"),
+    path("h/<hcode:code>/play/", houserules_views.play, name="houserules_play"),
 ]
 
 urlpatterns += i18n_patterns(
@@ -16,6 +21,7 @@ urlpatterns += i18n_patterns(
     path("", include("rules.urls")),
     path("", include("examples.urls")),
     path("", include("play.urls")),
+    path("", include("houserules.urls")),
     prefix_default_language=True,
 )
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from django.http import QueryDict
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from rules.rulebook import load_rulebook
 from rules_engine.bots import LEVELS
@@ -183,7 +184,7 @@ def choice_label(spec: OptionSpec, value: Any) -> str:
     if spec.key == "call_word":
         return CALL_WORDS.get(value, str(value))
     if spec.key == "jokers":
-        return _("none") if value == 0 else str(value)
+        return pgettext("number of jokers", "none") if value == 0 else str(value)
     if spec.key == "grab_limit":
         return _("at most %(n)s cards") % {"n": value}
     return str(labels.get((spec.key, value), value))

@@ -10,6 +10,7 @@ from core.catalogue import all_variants, variant_or_404
 from core.glossary import current_lang
 from examples.library import examples_for
 from examples.views import embedded_viewer
+from houserules.display import house_rules_box
 
 from .comparison import build_rows, difference_sentences
 from .figures import figure_charts, load_figures
@@ -51,6 +52,8 @@ def rules_page(request: HttpRequest, variant: str) -> HttpResponse:
 
     source_lang = entry.info.source_language
     viewers = {} if pair_rows else embedded_viewers(book, lang)
+    # A printed house-rules sheet links here with its options: the page lists them on top.
+    house_rules = house_rules_box(variant, request.GET, lang)
     return render(
         request,
         "rules/page.html",
@@ -69,7 +72,9 @@ def rules_page(request: HttpRequest, variant: str) -> HttpResponse:
             "is_original": source_lang == lang,
             "source_lang": source_lang,
             "source_lang_name": get_language_info(source_lang)["name_local"],
+            "house_rules": house_rules,
         },
+        status=400 if house_rules and house_rules.error else 200,
     )
 
 
