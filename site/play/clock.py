@@ -12,6 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import datetime
 
+#: the paces a game may be set to, as factors of the site's clock speed (teacher mode's
+#: 0.25x-2x), by the value a request names them with.
+PACES = (0.25, 0.5, 1.0, 2.0)
+PACE_VALUES = {f"{pace:g}": pace for pace in PACES}
+
 
 @dataclass(frozen=True)
 class Clock:
