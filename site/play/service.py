@@ -61,11 +61,12 @@ def new_seed() -> int:
 
 def start_game(variant: str, seats: list[str], *, options: dict | None = None,
                seed: int | None = None, wall: datetime, speed: float | None = None,
-               using: str = "default") -> Game:
-    """Deal a new game and store it (ValueError / OptionError for what the engine refuses)."""
+               paused: bool = False, using: str = "default") -> Game:
+    """Deal a new game and store it (ValueError / OptionError for what the engine refuses);
+    `paused`: its clock waits for a resume (teacher mode starts when the class is ready)."""
     seed = new_seed() if seed is None else seed
     driver = Driver.new(variant, seats, options=options, seed=seed)
-    clock = Clock(0, wall, settings.PLAY_CLOCK_SPEED if speed is None else speed)
+    clock = Clock(0, wall, settings.PLAY_CLOCK_SPEED if speed is None else speed, paused)
     row = Game(variant=variant, options=dict(driver.game.options), players=len(seats),
                seats=list(seats), seed=seed, snapshot=driver.to_json(), acted=[0] * len(seats),
                updated=wall)

@@ -93,14 +93,14 @@ def acting_seat(request: HttpRequest, game_id: str) -> int | None:
     return None
 
 
-def _check_id(game_id: str) -> None:
+def check_id(game_id: str) -> None:
     """A 404 for anything that cannot be a game id, before the database is asked."""
     if not (10 <= len(game_id) <= 32 and set(game_id) <= VALID_ID_CHARS):
         raise Http404(game_id)
 
 
-def _game_or_404(game_id: str) -> Game:
-    _check_id(game_id)
+def game_or_404(game_id: str) -> Game:
+    check_id(game_id)
     try:
         return Game.objects.get(pk=game_id)
     except Game.DoesNotExist:
@@ -225,7 +225,7 @@ def _again_pairs(row: Game) -> list[tuple[str, str]]:
 @require_safe
 @never_cache
 def game_page(request: HttpRequest, game_id: str) -> HttpResponse:
-    _check_id(game_id)
+    check_id(game_id)
     try:
         change = service.play(game_id, timezone.now())
     except Game.DoesNotExist:
@@ -307,11 +307,11 @@ def act(request: HttpRequest, game_id: str, *, render: Render | None = None,
 
 @require_POST
 def move(request: HttpRequest, game_id: str) -> HttpResponse:
-    _check_id(game_id)
+    check_id(game_id)
     try:
         action, version = read_move(request)
     except BadMove:
-        row = _game_or_404(game_id)
+        row = game_or_404(game_id)
         turn = Turn(service.driver_of(row), row.clock.now_ms(timezone.now()))
         return _render_game(request, row, turn, status=400, message=_(
             "That move could not be read, so nothing was changed."))
@@ -337,7 +337,7 @@ def read_clock(request: HttpRequest) -> dict:
 
 def unreadable(request: HttpRequest, game_id: str, render: Render | None = None) -> HttpResponse:
     """The game unchanged, with the message that the request could not be read (400)."""
-    row = _game_or_404(game_id)
+    row = game_or_404(game_id)
     turn = Turn(service.driver_of(row), row.clock.now_ms(timezone.now()))
     return (render or _render_game)(request, row, turn, status=400, message=_(
         "That request could not be read, so nothing was changed."))
@@ -345,7 +345,7 @@ def unreadable(request: HttpRequest, game_id: str, render: Render | None = None)
 
 @require_POST
 def clock(request: HttpRequest, game_id: str) -> HttpResponse:
-    _check_id(game_id)
+    check_id(game_id)
     try:
         request_args = read_clock(request)
     except BadMove:
@@ -356,7 +356,7 @@ def clock(request: HttpRequest, game_id: str) -> HttpResponse:
 # ---------------------------------------------------------------------------- replay
 @require_safe
 def replay_page(request: HttpRequest, game_id: str) -> HttpResponse:
-    row = _game_or_404(game_id)
+    row = game_or_404(game_id)
     lang = current_lang()
     if not row.over:
         # The step-through of a game still running would give its hidden cards away.

@@ -100,8 +100,9 @@ function act(action, seat) {
     window.htmx.ajax("GET", url, { source: box, target: "#sandbox", swap: "innerHTML" });
     return;
   }
-  // A pupil's answer to a class question goes where the page says; a move to the game.
-  const url = box.dataset.answerUrl || box.dataset.moveUrl;
+  // A pupil's answer to a class question goes where the shown question says; a move to the
+  // game.
+  const url = shown()?.dataset.answerUrl || box.dataset.moveUrl;
   post(url, seat ? { action: JSON.stringify(action), seat } : { action: JSON.stringify(action) });
 }
 
