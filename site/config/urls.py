@@ -21,6 +21,7 @@ urlpatterns += i18n_patterns(
     path("", include("rules.urls")),
     path("", include("examples.urls")),
     path("", include("play.urls")),
+    path("", include("teach.urls")),
     path("", include("houserules.urls")),
     prefix_default_language=True,
 )

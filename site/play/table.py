@@ -585,7 +585,8 @@ def build_table(game: Game, seats: list[str], viewer: int | None, *,
         centre = _jb_middle(board, acting)
         for seat, keys in acting.keys.items():
             commands += _jb_commands(game, board, keys, acting.owner(seat))
-        hint = _jb_hint(board, lead) if lead is not None or game.over else _jb_hint(board, None)
+        # The hint speaks to the one player the page plays for (none: what all can see).
+        hint = _jb_hint(board, None if acting.multi else lead)
     for s in order:
         if s == viewer:
             continue

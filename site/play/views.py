@@ -200,8 +200,8 @@ def _render_game(request: HttpRequest, row: Game, turn: Turn, *, message: str = 
         "setup_url": setup_url,
         "rules_url": reverse("rules", kwargs={"variant": row.variant}),
         "summary": summarise(game, row.seats, viewer) if game.over else None,
-        "again_pairs": _again_pairs(row),
-        "again_query": urlencode(_again_pairs(row)),
+        "again_pairs": again_pairs(row),
+        "again_query": urlencode(again_pairs(row)),
     }
     if fragment is None:
         fragment = bool(request.htmx)
@@ -213,7 +213,7 @@ def _render_game(request: HttpRequest, row: Game, turn: Turn, *, message: str = 
     return response
 
 
-def _again_pairs(row: Game) -> list[tuple[str, str]]:
+def again_pairs(row: Game) -> list[tuple[str, str]]:
     from .setup import value_key
 
     pairs = [("players", str(row.players))]

@@ -28,6 +28,7 @@ INSTALLED_APPS = [
     "rules",
     "examples",
     "play",
+    "teach",
     "houserules",
 ]
 
