@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from play.table import card_name
 
 from examples.board import zone_label
+from examples.narration import player_name
 from examples.reasons import reason_text
 from examples.sandbox import STEP_MS, describe, zone_names
 from rules_engine.actions import Action
@@ -49,6 +50,7 @@ class Ref:
 
 @dataclass(frozen=True)
 class Verdict:
+    player: str
     accepted: bool
     #: the move and the engine's verdict in words, in the language it was made in
     text: str
@@ -59,6 +61,10 @@ class Explanation:
     subject: str
     verdicts: list[Verdict]
     note: str = ""
+
+    @property
+    def several_players(self) -> bool:
+        return len({v.player for v in self.verdicts}) > 1
 
 
 def judging_time(game: Game) -> int:
@@ -158,11 +164,11 @@ def _subject(board: dict, ref: Ref, family: str) -> str:
     else:
         top = _top(zone)
         what = (card_name(top["card"]) if top and top["up"] else
-                _("face down") if top else _("empty"))
+                card_name(None) if top else _("empty"))
     if ref.seat is None:
-        return _("%(place)s: %(what)s") % {"place": place, "what": what}
-    return _("%(place)s of player %(n)s: %(what)s") % {"place": place, "n": ref.seat + 1,
-                                                       "what": what}
+        return f"{place}: {what}"
+    return _("%(place)s (player %(n)s): %(what)s") % {"place": place, "n": ref.seat + 1,
+                                                      "what": what}
 
 
 def explain(game: Game, ref: Ref) -> Explanation:
@@ -177,12 +183,12 @@ def explain(game: Game, ref: Ref) -> Explanation:
         result = game.copy().apply(Action.from_json(action))
         if ref.seat is None and move["type"] == "play" and not result.accepted:
             continue  # about a centre pile: which cards fit it now, not every one that does not
-        values = {"n": move["player"] + 1, "move": describe(move, names)}
+        move_text = describe(move, names)
         if result.accepted:
-            text = _("Player %(n)s: %(move)s: allowed now.") % values
+            text = _("%(move)s: allowed now.") % {"move": move_text}
         else:
-            text = _("Player %(n)s: %(move)s: not now, %(reason)s.") % {
-                **values, "reason": reason_text(result.reason)}
-        verdicts.append(Verdict(result.accepted, text))
-    note = "" if verdicts else _("Nothing can be done with this now: it only shows the game.")
+            text = _("%(move)s: not now, %(reason)s.") % {
+                "move": move_text, "reason": reason_text(result.reason)}
+        verdicts.append(Verdict(player_name(move["player"]), result.accepted, text))
+    note = "" if verdicts else _("No player's move uses this: the rules use it on their own.")
     return Explanation(_subject(board, ref, game.variant.family), verdicts, note)

@@ -111,8 +111,6 @@ def _groups(family: str, code: str, event: dict, earlier: list[dict], before: di
         row = "row" if family == "speed" else "layout"
         groups = [("row", s["seat"], _tops(s["zones"], (row,))) for s in after["seats"]]
         return [groups[0], centre, *groups[1:]]
-    if code == "won":
-        return [("centre", None, _tops(after["centre"], ("centre",)))]
     return [centre]
 
 
