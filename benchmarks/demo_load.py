@@ -201,6 +201,25 @@ def machine() -> dict:
             "load_before": os.getloadavg()}
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process and its children (gunicorn's workers)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    pids = [pid]
+    try:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        pids += [int(c) for c in children]
+    except OSError:
+        pass
+    for p in pids:
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / ticks
+    return total
+
+
 def serve(args, env: dict) -> subprocess.Popen:
     manage = [str(PYTHON), str(ROOT / "manage.py")]
     subprocess.run([*manage, "migrate", "--verbosity", "0"], env=env, check=True)
@@ -209,7 +228,8 @@ def serve(args, env: dict) -> subprocess.Popen:
     server = subprocess.Popen(
         [str(ROOT / ".venv" / "bin" / "gunicorn"), "--pythonpath", "site", "config.wsgi",
          "--bind", f"127.0.0.1:{args.port}", "--workers", str(args.workers),
-         "--log-level", "warning"], cwd=ROOT, env=env)
+         "--log-level", "warning", "--access-logfile", args.access_log,
+         "--access-logformat", '%(m)s %(U)s %(s)s %(M)s'], cwd=ROOT, env=env)
     for _ in range(100):
         try:
             http.client.HTTPConnection("127.0.0.1", args.port, timeout=1).request("HEAD", "/")
@@ -229,6 +249,7 @@ def main() -> None:
     parser.add_argument("--database-url", default="")
     args = parser.parse_args()
     scratch = tempfile.mkdtemp(prefix="demo-load-")
+    args.access_log = str(Path(scratch) / "access.log")
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.production",
            "DJANGO_SECRET_KEY": "benchmark-only-" + "x" * 40,
            "DJANGO_ALLOWED_HOSTS": "localhost,127.0.0.1", "DJANGO_SECURE_SSL_REDIRECT": "false",
@@ -245,16 +266,28 @@ def main() -> None:
     try:
         until = time.monotonic() + args.seconds
         games = [Game(n, args.port, until, results, lock) for n in range(args.games)]
+        server_cpu = cpu_seconds(server.pid)
+        client_cpu = time.process_time()
         started = time.perf_counter()
         for game in games:
             game.start()
         for game in games:
             game.join()
         wall = time.perf_counter() - started
+        server_cpu = cpu_seconds(server.pid) - server_cpu
+        client_cpu = time.process_time() - client_cpu
     finally:
         server.terminate()
         server.wait(timeout=10)
     requests = sum(len(v) for k, v in results.items() if isinstance(v, list) and k != "errors")
+    # The time gunicorn's workers spent on each request, without the wait in its queue.
+    served: dict[str, list[float]] = {"move": [], "poll": []}
+    for line in Path(args.access_log).read_text().splitlines():
+        method, path, _status, ms = line.split()
+        kind = "move" if path.endswith("/move/") else "poll" if method == "GET" and \
+            "/play/" in path and path.count("/") == 4 else None
+        if kind:
+            served[kind].append(int(ms) / 1000)
     report = {
         "games": args.games, "seconds": args.seconds, "workers": args.workers,
         "database": "postgresql" if args.database_url else "sqlite",
@@ -262,8 +295,15 @@ def main() -> None:
         "games_finished": results.get("games finished", 0),
         "move": percentiles(results.get("move", [])),
         "poll": percentiles(results.get("poll", [])),
+        "move_in_worker": percentiles(served["move"]),
+        "poll_in_worker": percentiles(served["poll"]),
         "start": percentiles(results.get("start", [])),
         "game_page": percentiles(results.get("game page", [])),
+        # CPU time does not depend on how busy the machine is; latency does.
+        "server_cpu_ms_per_request": round(1000 * server_cpu / max(requests, 1), 2),
+        "server_cpu_share": round(server_cpu / wall, 2),
+        "client_cpu_share": round(client_cpu / wall, 2),
+        "load_after": os.getloadavg(),
         "errors": len(results.get("errors", [])),
         "error_samples": sorted(set(results.get("errors", [])))[:10],
         "machine": info,

@@ -142,13 +142,18 @@ def setup_page(request: HttpRequest, variant: str) -> HttpResponse:
 
 
 # ---------------------------------------------------------------------------- the game
-def _announcements(row: Game, since: int | None, family: str, extra: str = "") -> list[str]:
+def _announcements(row: Game, since: int | None, family: str, extra: str = "",
+                   fresh: list[LogEntry] | None = None) -> list[str]:
     """What the live region reads out: the latest events since the page's last view, and
-    the centre tops after them."""
+    the centre tops after them. `fresh`: the entries this request wrote, which are often
+    exactly the ones the page has not seen (then the log is not read again)."""
     lines = [extra] if extra else []
     if since is None or since >= row.log_length:
         return lines
-    entries = LogEntry.objects.filter(game=row, seq__gte=max(since, row.log_length - 40))
+    if fresh and fresh[0].seq <= since:
+        entries = [entry for entry in fresh if entry.seq >= since]
+    else:
+        entries = LogEntry.objects.filter(game=row, seq__gte=max(since, row.log_length - 40))
     events = [e for entry in entries for e in entry.events]
     lines += narrate_all(events[-ANNOUNCED_EVENTS:], family)
     return lines
@@ -172,7 +177,7 @@ def _parse_since(raw: str | None) -> int | None:
 
 def _render_game(request: HttpRequest, row: Game, turn: Turn, *, message: str = "",
                  status: int = 200, fragment: bool | None = None,
-                 since: int | None = None) -> HttpResponse:
+                 since: int | None = None, fresh: list[LogEntry] | None = None) -> HttpResponse:
     lang = current_lang()
     seat = held_seat(request, row.pk)
     holds = seat is not None and seat in row.human_seats
@@ -181,7 +186,7 @@ def _render_game(request: HttpRequest, row: Game, turn: Turn, *, message: str = 
     game = driver.game
     table = build_table(game, row.seats, viewer, interactive=holds and not row.paused)
     wall = timezone.now()
-    announce = _announcements(row, since, table.family, message)
+    announce = _announcements(row, since, table.family, message, fresh)
     if announce and len(announce) > (1 if message else 0):
         announce.append(_centre_line(table))
     setup_url = reverse("play_setup", kwargs={"variant": row.variant})
@@ -233,7 +238,7 @@ def game_page(request: HttpRequest, game_id: str) -> HttpResponse:
     except Busy:
         return HttpResponse(_("This game is very busy; try again in a moment."), status=503)
     since = _parse_since(request.GET.get("since"))
-    return _render_game(request, change.row, change.value, since=since)
+    return _render_game(request, change.row, change.value, since=since, fresh=change.entries)
 
 
 def read_move(request: HttpRequest) -> tuple[dict, int]:
@@ -278,7 +283,8 @@ def _refusal(code: str) -> tuple[int, str]:
 
 class Render(Protocol):
     def __call__(self, request: HttpRequest, row: Game, turn: Turn, *, message: str = "",
-                 status: int = 200, since: int | None = None) -> HttpResponse: ...
+                 status: int = 200, since: int | None = None,
+                 fresh: list[LogEntry] | None = None) -> HttpResponse: ...
 
 
 def act(request: HttpRequest, game_id: str, *, render: Render | None = None,
@@ -302,7 +308,7 @@ def act(request: HttpRequest, game_id: str, *, render: Render | None = None,
     message = ""
     if turn.result is not None and not turn.result.accepted:
         message = _("Not played: %(reason)s.") % {"reason": reason_text(turn.result.reason)}
-    return render(request, row, turn, message=message, since=since)
+    return render(request, row, turn, message=message, since=since, fresh=change.entries)
 
 
 @require_POST

@@ -64,11 +64,17 @@ def _zone_names(action: dict, family: str) -> dict[str, str]:
     return names
 
 
-def lines(row: Game, since: int, lang2: str = "", *, limit: int = MAX_LINES) -> list[Line]:
-    """The lines of the log entries from `since` on (the latest `limit` of them)."""
+def lines(row: Game, since: int, lang2: str = "", *, limit: int = MAX_LINES,
+          fresh: list[LogEntry] | None = None) -> list[Line]:
+    """The lines of the log entries from `since` on (the latest `limit` of them). `fresh`:
+    the entries the request just wrote; when they reach back to `since`, the log is not
+    read again."""
     family = VARIANTS[row.variant].family
     first = max(since, row.log_length - limit)
-    entries = list(LogEntry.objects.filter(game=row, seq__gte=first).order_by("seq"))
+    if fresh and fresh[0].seq <= first:
+        entries = [entry for entry in fresh if entry.seq >= first]
+    else:
+        entries = list(LogEntry.objects.filter(game=row, seq__gte=first).order_by("seq"))
     told = [(entry.seq, _texts(entry, family)) for entry in entries]
     alts: list[list[tuple[str, bool]]] = []
     if lang2:

@@ -27,7 +27,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from play import service
 from play import views as play_views
 from play.clock import PACE_VALUES
-from play.models import Game
+from play.models import Game, LogEntry
 from play.service import Turn
 from play.setup import level_fields, option_fields, player_choices
 from play.store import Busy
@@ -231,31 +231,35 @@ def _urls(row: Game) -> dict[str, str]:
     }
 
 
-def _story(row: Game, lesson: Lesson, since: int | None, fragment: bool) -> dict:
+def _story(row: Game, lesson: Lesson, since: int | None, fragment: bool,
+           fresh: list[LogEntry] | None) -> dict:
     first = since if fragment and since is not None else 0
-    told = lines(row, first, lesson.lang2)
+    told = lines(row, first, lesson.lang2, fresh=fresh)
     return {"lines": told, "announce": [line.text for line in told[-ANNOUNCED:]]
             if fragment and since is not None and since < row.log_length else []}
 
 
 def render_lesson(request: HttpRequest, row: Game, turn: Turn, *, message: str = "",
-                  status: int = 200, since: int | None = None) -> HttpResponse:
+                  status: int = 200, since: int | None = None,
+                  fresh: list[LogEntry] | None = None) -> HttpResponse:
     """The projector's page, or its fragment for htmx: the game as the teacher controls it."""
     lesson = Lesson.objects.get(pk=row.pk)
     return _render(request, lesson, row, turn, "controller", message=message, status=status,
-                   since=since)
+                   since=since, fresh=fresh)
 
 
 def render_follow(request: HttpRequest, row: Game, turn: Turn, *, message: str = "",
-                  status: int = 200, since: int | None = None) -> HttpResponse:
+                  status: int = 200, since: int | None = None,
+                  fresh: list[LogEntry] | None = None) -> HttpResponse:
     lesson = Lesson.objects.get(pk=row.pk)
     role = "pupil" if pupil_of(request, lesson) else "follower"
     return _render(request, lesson, row, turn, role, message=message, status=status,
-                   since=since)
+                   since=since, fresh=fresh)
 
 
 def _render(request: HttpRequest, lesson: Lesson, row: Game, turn: Turn, role: str, *,
-            message: str, status: int, since: int | None) -> HttpResponse:
+            message: str, status: int, since: int | None,
+            fresh: list[LogEntry] | None) -> HttpResponse:
     lang = current_lang()
     game = turn.driver.game
     controller = role == "controller"
@@ -288,7 +292,7 @@ def _render(request: HttpRequest, lesson: Lesson, row: Game, turn: Turn, role: s
         "fragment": fragment,
         "lang2": lesson.lang2,
         **urls,
-        **_story(row, lesson, since, fragment),
+        **_story(row, lesson, since, fragment, fresh),
     }
     if role == "pupil":
         context.update(_pupil_context(request, lesson, row, question))
@@ -340,7 +344,8 @@ def _catch_up(game_id: str, render_page, request: HttpRequest) -> HttpResponse:
         raise Http404(game_id) from None
     except Busy:
         return HttpResponse(_("This game is very busy; try again in a moment."), status=503)
-    return render_page(request, change.row, change.value, since=_since(request))
+    return render_page(request, change.row, change.value, since=_since(request),
+                       fresh=change.entries)
 
 
 @require_safe

@@ -316,3 +316,15 @@ def test_the_admin_lists_games_and_shows_one_with_its_log(client, admin_client):
     page = admin_client.get(f"/admin/play/game/{game.pk}/change/")
     assert page.status_code == 200 and "pile-1" in page.text
     assert admin_client.get("/admin/play/game/add/").status_code == 403
+
+
+def test_the_live_region_reads_out_what_happened_since_the_pages_last_view(client):
+    game = start(client, "james-bond")
+    response = move(client, game, {"type": "pick", "pile": "pile-3"}, since=str(game.log_length))
+    lines = re.search(r"<div hidden data-announce>(.*?)</div>", response.text).group(1)
+    assert "Player 1 picks up pile 3." in lines
+    poll = client.get(f"/sv/play/{game.pk}/?since=0", HTTP_HX_REQUEST="true").text
+    lines = re.search(r"<div hidden data-announce>(.*?)</div>", poll).group(1)
+    assert "Spelare 1 tar upp hög 3." in lines
+    quiet = client.get(f"/en/play/{game.pk}/?since=99999", HTTP_HX_REQUEST="true").text
+    assert "<div hidden data-announce></div>" in quiet

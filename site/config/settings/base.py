@@ -97,6 +97,9 @@ def database_from_env() -> dict:
             "transaction_mode": "IMMEDIATE",
             "timeout": 5,
         },
+        # Opening an SQLite connection (Django registers its SQL functions on each) cost the
+        # demo's requests about a quarter of their CPU time (docs/demo.md).
+        "CONN_MAX_AGE": 600,
     }
 
 
