@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test setup translations migrate lint bench serve-prod clean
+.PHONY: run test setup translations migrate lint bench fuzz serve-prod clean
 
 run: setup
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
@@ -39,6 +39,12 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine_bench.py
+
+# The long fuzz profile (docs/hardening.md): production settings, gunicorn, >= 10,000 requests.
+FUZZ_REQUESTS ?= 10000
+FUZZ_SERVER ?= gunicorn
+fuzz: setup
+	$(BIN)/python -m tests.fuzz.campaign --requests $(FUZZ_REQUESTS) --server $(FUZZ_SERVER)
 
 serve-prod: setup
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0

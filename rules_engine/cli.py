@@ -7,7 +7,8 @@ import json
 import sys
 
 from rules_engine import registry
-from rules_engine.options import OptionError, parse_option_pairs, validate_options
+from rules_engine.options import OptionError, parse_option_pairs
+from rules_engine.positions import PositionError
 from rules_engine.scenario import ScenarioError, load, replay
 
 
@@ -20,7 +21,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     for path in args.files:
         try:
             steps = replay(load(path))
-        except (ScenarioError, OptionError, registry.UnknownVariant, ValueError) as exc:
+        except (ScenarioError, PositionError, OptionError, registry.UnknownVariant) as exc:
+            # The documented errors of a file that cannot run; anything else is an engine
+            # bug and keeps its traceback.
             _print({"file": path, "error": str(exc)})
             failed = True
             continue
@@ -37,8 +40,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from rules_engine.simulate import simulate
 
     try:
-        options = validate_options(args.variant, parse_option_pairs(args.option),
-                                   from_strings=True)
+        options = registry.validate_options(args.variant, parse_option_pairs(args.option),
+                                            from_strings=True)
         summary = simulate(
             args.variant, games=args.games, seed=args.seed, options=options,
             players=args.players, levels=args.bots, max_actions=args.max_actions,

@@ -42,7 +42,7 @@ from typing import Literal
 from rules_engine.actions import Action, Event, Result
 from rules_engine.bots import LEVELS, Bot, Level, strategy
 from rules_engine.game import R_BAD_ACTION, R_BAD_PLAYER, Game, InvariantError
-from rules_engine.registry import new_game
+from rules_engine.registry import game_from_json, new_game
 
 #: a seat a person plays (every other seat kind is a bot level).
 HUMAN = "human"
@@ -169,7 +169,7 @@ class Driver:
             raise ValueError(f"driver snapshot version {data.get('version')!r} is not "
                              f"{SNAPSHOT_VERSION}")
         version, internal, gauss = _rng_state(data["game"]["rng"])
-        game = Game.from_json({**data["game"], "rng": [version, internal, gauss]})
+        game = game_from_json({**data["game"], "rng": [version, internal, gauss]})
         seats = data["seats"]
         bots: list[Bot | None] = []
         for s, (kind, state) in enumerate(zip(seats, data["bots"], strict=True)):

@@ -11,7 +11,8 @@ passing of time is a fact, not part of the action. Callers with no action to sen
 `advance(t)`; `next_deadline()` tells them when something is due.
 
 Subclass contract (see rules_engine/speed.py for a full example):
-  * class attributes `variant` (VariantInfo) and `handlers` {action type: method name};
+  * class attributes `variant` (VariantInfo), `handlers` {action type: method name},
+    `action_args` {action type: its argument keys}, `position_keys` and `seat_keys`;
     a handler takes the Action, validates it WITHOUT mutating, and returns a reason code,
     or mutates and returns None;
   * `_deal()`, `_load_position(position)`, `position()`, `_state_json()`, `_load_state(d)`,
@@ -28,8 +29,16 @@ from collections import Counter
 from typing import Any, ClassVar
 
 from rules_engine.actions import Action, Event, Result
-from rules_engine.cards import JOKER, RANK_VALUE
 from rules_engine.options import validate_options
+from rules_engine.positions import (
+    PositionError,
+    a_list,
+    a_seed,
+    an_object,
+    cards,
+    check_keys,
+    whole_number,
+)
 from rules_engine.variant import VariantInfo
 
 #: two actions whose timestamps differ by less than this count as simultaneous.
@@ -75,13 +84,16 @@ class InvariantError(AssertionError):
     """The state broke a rule that no sequence of actions may break (an engine bug)."""
 
 
-class PositionError(ValueError):
-    """An explicit position that does not describe a legal layout for the variant."""
-
-
 class Game:
     variant: ClassVar[VariantInfo]
     handlers: ClassVar[dict[str, str]] = {}
+    #: the argument keys each action type may carry (docs: the variant's action table); any
+    #: other key makes the action bad-action, so a misspelt argument is never ignored.
+    action_args: ClassVar[dict[str, frozenset[str]]] = {}
+    #: the keys a position (and each of its seats) may have; anything else is a PositionError,
+    #: so a misspelt key never passes unnoticed. `options`, `now` and `seed` are shared.
+    position_keys: ClassVar[frozenset[str]] = frozenset()
+    seat_keys: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, *, players: int, options: dict, seed: int | None = 0,
                  debug: bool = False) -> None:
@@ -106,8 +118,8 @@ class Game:
     @classmethod
     def new(cls, *, players: int | None = None, seed: int = 0, options: dict | None = None,
             debug: bool = False) -> Game:
-        opts = validate_options(cls.variant.options, options or {})
-        n = cls._check_players(players)
+        opts = validate_options(cls.variant.options, options or {}, name=cls.variant.slug)
+        n = cls._check_players(players, opts)
         game = cls(players=n, options=opts, seed=seed, debug=debug)
         game._deal()
         game._start()
@@ -116,25 +128,39 @@ class Game:
     @classmethod
     def from_position(cls, position: dict, *, options: dict | None = None,
                       debug: bool = False) -> Game:
-        if not isinstance(position, dict):
-            raise PositionError("a position must be an object")
-        opts = validate_options(cls.variant.options, options or position.get("options") or {})
-        seats = position.get("seats")
-        n = cls._check_players(len(seats) if isinstance(seats, list) else None)
-        game = cls(players=n, options=opts, seed=position.get("seed", 0), debug=debug)
-        game.now = int(position.get("now", 0))
+        """A game set up from an explicit position (docs/scenarios.md). A malformed position
+        raises PositionError (bad options: OptionError), never anything else."""
+        an_object(position, "a position")
+        check_keys(position, cls.position_keys | {"options", "now", "seed"}, "position")
+        opts = validate_options(cls.variant.options, options or position.get("options"),
+                                name=cls.variant.slug)
+        seats = a_list(position.get("seats"), "seats")
+        for seat, spec in enumerate(seats):
+            check_keys(an_object(spec, f"seat {seat}"), cls.seat_keys, f"seat {seat}")
+        try:
+            n = cls._check_players(len(seats), opts)
+        except ValueError as exc:
+            raise PositionError(f"seats: {exc}") from None
+        seed = a_seed(position.get("seed", 0))
+        game = cls(players=n, options=opts, seed=seed, debug=debug)
+        game.now = whole_number(position.get("now", 0), "now")
         game._load_position(position)
         game._start()
         return game
 
     @classmethod
-    def _check_players(cls, players: int | None) -> int:
-        info = cls.variant
-        n = info.players_min if players is None else players
-        if not isinstance(n, int) or not info.players_min <= n <= info.players_max:
-            raise ValueError(
-                f"{info.slug} is for {info.players_min}-{info.players_max} players, got {players!r}"
-            )
+    def _players_range(cls, options: dict) -> tuple[int, int]:
+        """How many players this game takes with these options."""
+        return cls.variant.players_min, cls.variant.players_max
+
+    @classmethod
+    def _check_players(cls, players: int | None, options: dict) -> int:
+        low, high = cls._players_range(options)
+        n = cls.variant.players_min if players is None else players
+        if type(n) is not int or not low <= n <= high:
+            count = f"exactly {low}" if low == high else f"{low}-{high}"
+            raise ValueError(f"{cls.variant.slug} is for {count} players with these options, "
+                             f"got {players!r}")
         return n
 
     def _start(self) -> None:
@@ -153,7 +179,7 @@ class Game:
                 return Result(False, R_BAD_ACTION, [])
         t = action.t
         if (type(t) is not int or type(action.player) is not int
-                or not isinstance(action.args, dict)):
+                or action.type.__class__ is not str or not isinstance(action.args, dict)):
             return Result(False, R_BAD_ACTION, [])
         if self.over:
             return Result(False, R_GAME_OVER, [])
@@ -209,8 +235,14 @@ class Game:
         return None
 
     def _dispatch(self, seat: int, t: int, token: Any) -> str | None:
-        """Run the handler for an Action, or for a token in the default (type, args) form."""
-        action = token if token.__class__ is Action else self.token_action(seat, t, token)
+        """Run the handler for an Action, or for a token in the default (type, args) form.
+        An Action's argument keys are checked here (tokens are the engine's own)."""
+        if token.__class__ is Action:
+            action = token
+            if not self.action_args[action.type].issuperset(action.args):
+                return R_BAD_ACTION
+        else:
+            action = self.token_action(seat, t, token)
         method = self.handlers.get(action.type)
         if method is None:
             return R_UNKNOWN_ACTION
@@ -223,6 +255,8 @@ class Game:
 
     def advance(self, t: int) -> list[Event]:
         """Let time pass to t: fire every deadline <= t. Returns the events this caused."""
+        if t.__class__ is not int:
+            raise TypeError(f"advance: t must be a whole number of ms, got {t!r}")
         if t <= self.now or self.over:
             return []
         mark = len(self._log)
@@ -379,11 +413,12 @@ class Game:
 
     @classmethod
     def from_json(cls, data: dict) -> Game:
-        """Rebuild any variant's game from to_json() output (dispatches on data["variant"])."""
-        from rules_engine.registry import get_variant
-
-        klass = get_variant(data["variant"]).game_class
-        game = klass(players=data["players"], options=dict(data["options"]), seed=data["seed"])
+        """Rebuild this variant's game from its to_json() output. To restore a game of any
+        variant, rules_engine.registry.game_from_json picks the class from data["variant"]."""
+        if getattr(cls, "variant", None) is None or data["variant"] != cls.variant.slug:
+            raise TypeError(f"{cls.__name__}.from_json cannot restore a {data['variant']!r} "
+                            "game: use rules_engine.registry.game_from_json")
+        game = cls(players=data["players"], options=dict(data["options"]), seed=data["seed"])
         version, internal, gauss = data["rng"]
         game.rng.setstate((version, tuple(internal), gauss))
         game.now = data["now"]
@@ -399,7 +434,12 @@ class Game:
         return game
 
     def copy(self) -> Game:
-        return _copy.deepcopy(self)
+        """An independent game in the same state (the RNG included)."""
+        return _copy.deepcopy(self, {id(table): table for table in self._shared_tables()})
+
+    def _shared_tables(self) -> tuple:
+        """Read-only objects the game refers to but never owns (copy() shares them)."""
+        return ()
 
     def position(self) -> dict:
         raise NotImplementedError
@@ -423,16 +463,9 @@ class Game:
     def _check_shapes(self) -> list[str]:
         return []
 
-    def _cards_from(self, cards: Any, where: str) -> list[str]:
+    def _cards_from(self, value: Any, where: str) -> list[str]:
         """A position's list of cards, checked against this variant's deck."""
-        if not isinstance(cards, list):
-            raise PositionError(f"{where}: expected a list of cards")
-        for card in cards:
-            if card not in RANK_VALUE:
-                raise PositionError(f"{where}: not a card: {card!r}")
-            if card == JOKER and self.variant.jokers_max == 0:
-                raise PositionError(f"{where}: {self.variant.slug} has no jokers")
-        return list(cards)
+        return cards(value, where, jokers=self.variant.jokers_max > 0)
 
     def check_invariants(self) -> None:
         """Raise InvariantError if cards were created or lost, or a pile broke its shape."""

@@ -79,28 +79,23 @@ class OptionSpec:
         }
 
 
-def _specs_for(variant_slug_or_specs: str | Iterable[OptionSpec]) -> tuple[str, tuple]:
-    if isinstance(variant_slug_or_specs, str):
-        from rules_engine.registry import get_variant  # late: registry imports the variants
-
-        info = get_variant(variant_slug_or_specs)
-        return info.slug, info.options
-    specs = tuple(variant_slug_or_specs)
-    return "this variant", specs
-
-
 def validate_options(
-    variant_slug_or_specs: str | Iterable[OptionSpec],
-    given: Mapping[str, Any] | None,
+    specs: Iterable[OptionSpec],
+    given: Any,
     *,
     from_strings: bool = False,
+    name: str = "this variant",
 ) -> dict:
-    """Full option dict (defaults filled in) or OptionError naming the bad key or value."""
-    name, specs = _specs_for(variant_slug_or_specs)
+    """Full option dict (defaults filled in) or OptionError naming the bad key or value.
+
+    `specs` is a variant's option schema; rules_engine.registry.validate_options takes a slug
+    (this module knows no variants: the registry imports it, never the other way round)."""
+    if given is not None and not isinstance(given, Mapping):
+        raise OptionError(f"options must be an object of key: value, got {given!r}")
     by_key = {s.key: s for s in specs}
-    result = {s.key: s.default for s in specs}
+    result = {s.key: s.default for s in by_key.values()}
     for key, value in (given or {}).items():
-        spec = by_key.get(key)
+        spec = by_key.get(key) if isinstance(key, str) else None
         if spec is None:
             valid = ", ".join(by_key) or "(none)"
             raise OptionError(f"unknown option {key!r} for {name}; valid options: {valid}")

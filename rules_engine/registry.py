@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from rules_engine import options as _options
 from rules_engine.variant import METADATA_KEYS, VariantInfo
 
 __all__ = [
@@ -17,10 +18,12 @@ __all__ = [
     "VARIANTS",
     "UnknownVariant",
     "VariantInfo",
+    "game_from_json",
     "game_from_position",
     "get_variant",
     "new_game",
     "to_json",
+    "validate_options",
 ]
 
 #: module names under rules_engine.variants, in display order.
@@ -51,11 +54,19 @@ VARIANTS: dict[str, VariantInfo] = _load()
 
 
 def get_variant(slug: str) -> VariantInfo:
-    try:
-        return VARIANTS[slug]
-    except KeyError:
+    info = VARIANTS.get(slug) if isinstance(slug, str) else None
+    if info is None:
         valid = ", ".join(VARIANTS)
-        raise UnknownVariant(f"unknown variant {slug!r}; valid variants: {valid}") from None
+        raise UnknownVariant(f"unknown variant {slug!r}; valid variants: {valid}")
+    return info
+
+
+def validate_options(slug: str, given: Any, *, from_strings: bool = False) -> dict:
+    """The variant's full option dict (defaults filled in); OptionError names a bad key or
+    value, UnknownVariant a bad slug."""
+    info = get_variant(slug)
+    return _options.validate_options(info.options, given, from_strings=from_strings,
+                                     name=info.slug)
 
 
 def new_game(
@@ -77,6 +88,11 @@ def game_from_position(
 ) -> Any:
     """A game set up from an explicit position (docs/scenarios.md); PositionError if malformed."""
     return get_variant(slug).game_class.from_position(position, options=options, debug=debug)
+
+
+def game_from_json(data: dict) -> Any:
+    """Any variant's game rebuilt from its to_json() output (dispatches on data["variant"])."""
+    return get_variant(data["variant"]).game_class.from_json(data)
 
 
 def to_json() -> dict:

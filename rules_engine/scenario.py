@@ -75,31 +75,103 @@ class Step:
 
 
 def load(path_or_dict: str | Path | dict) -> Scenario:
+    """Read and check a scenario. A file that cannot run raises ScenarioError (OptionError for
+    a bad option, UnknownVariant for a bad slug); a position is checked when the game is set
+    up (PositionError)."""
     path = None
     if isinstance(path_or_dict, dict):
         data = path_or_dict
     else:
         path = str(path_or_dict)
-        try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as exc:
-            raise ScenarioError(f"{path}: {exc}") from exc
-    if not isinstance(data, dict) or "variant" not in data:
-        raise ScenarioError(f"{path or 'scenario'}: needs a 'variant'")
-    info = get_variant(data["variant"])
-    options = validate_options(info.options, data.get("options") or {})
+        data = _read_json(path)
+    name = path or "scenario"
+    if not isinstance(data, dict):
+        raise ScenarioError(f"{name}: a scenario is a JSON object")
+    variant = data.get("variant")
+    if not isinstance(variant, str):
+        raise ScenarioError(f"{name}: needs a 'variant' (a registry slug), got {variant!r}")
+    info = get_variant(variant)
+    given = data.get("options")
+    if given is not None and not isinstance(given, dict):
+        raise ScenarioError(f"{name}: 'options' must be an object, got {given!r}")
+    options = validate_options(info.options, given, name=info.slug)
     if "seed" in data and "position" in data:
-        raise ScenarioError(f"{path or 'scenario'}: give either a seed or a position, not both")
+        raise ScenarioError(f"{name}: give either a seed or a position, not both")
+    players, seed, position = data.get("players"), data.get("seed"), data.get("position")
+    if players is not None:
+        try:
+            info.game_class._check_players(players, options)
+        except ValueError as exc:
+            raise ScenarioError(f"{name}: players: {exc}") from None
+    if seed is not None and type(seed) is not int:
+        raise ScenarioError(f"{name}: 'seed' must be a whole number, got {seed!r}")
+    if position is not None and not isinstance(position, dict):
+        raise ScenarioError(f"{name}: 'position' must be an object, got {position!r}")
     steps = data.get("actions", [])
     if not isinstance(steps, list):
-        raise ScenarioError(f"{path or 'scenario'}: 'actions' must be a list")
+        raise ScenarioError(f"{name}: 'actions' must be a list")
+    for index, raw in enumerate(steps, start=1):
+        try:
+            _check_step(raw)
+        except ValueError as exc:
+            raise ScenarioError(f"{name}: step {index}: {exc}") from None
     meta = {k: v for k, v in data.items()
             if k not in ("variant", "options", "players", "seed", "position", "actions")}
     return Scenario(
-        variant=info.slug, options=options, players=data.get("players"),
-        seed=data.get("seed"), position=data.get("position"), steps=steps, meta=meta,
-        path=path,
+        variant=info.slug, options=options, players=players, seed=seed, position=position,
+        steps=steps, meta=meta, path=path,
     )
+
+
+def _read_json(path: str) -> Any:
+    """The file's JSON; strict: NaN and Infinity are not JSON (Python would read them)."""
+
+    def no_constant(word: str) -> Any:
+        raise ValueError(f"{word} is not a JSON number")
+
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"), parse_constant=no_constant)
+    except RecursionError:
+        raise ScenarioError(f"{path}: nested too deeply to read") from None
+    except (OSError, ValueError) as exc:  # ValueError: bad JSON or not UTF-8
+        raise ScenarioError(f"{path}: {exc}") from None
+
+
+_CHECK_OBJECTS = ("sizes", "tops", "piles")
+_CLOCK_KEYS = ("advance", "check", "say", "comment")
+
+
+def _check_step(raw: Any) -> None:
+    """A step's shape (ValueError): an object; a clock step's time or an action's t, player
+    and type; `expect` and `check` objects whose zone maps are objects."""
+    if not isinstance(raw, dict):
+        raise ValueError("must be an object")
+    if "advance" in raw:
+        t = raw["advance"]
+        if type(t) is not int or t < 0:
+            raise ValueError(f"'advance' must be a whole number of ms, got {t!r}")
+        extra = [k for k in raw if k not in _CLOCK_KEYS]
+        if extra:
+            raise ValueError(f"a clock step has no {extra[0]!r} (it has only "
+                             f"{', '.join(_CLOCK_KEYS)})")
+    else:
+        Action.from_json({k: v for k, v in raw.items() if k not in STEP_KEYS})
+        expect = raw.get("expect")
+        if expect is not None:
+            if not isinstance(expect, dict) or not set(expect) <= {"accepted", "reason"}:
+                raise ValueError(f"'expect' must be an object with accepted or reason, "
+                                 f"got {expect!r}")
+            if "accepted" in expect and type(expect["accepted"]) is not bool:
+                raise ValueError("'expect': accepted must be true or false")
+    check = raw.get("check")
+    if check is not None:
+        if not isinstance(check, dict):
+            raise ValueError(f"'check' must be an object, got {check!r}")
+        for key in _CHECK_OBJECTS:
+            zones = check.get(key)
+            if zones is not None and not (
+                    isinstance(zones, dict) and all(isinstance(z, str) for z in zones)):
+                raise ValueError(f"check {key!r} must be an object of zone: value")
 
 
 def replay(scenario: Scenario | str | Path | dict, *, debug: bool = True) -> list[Step]:
@@ -109,19 +181,13 @@ def replay(scenario: Scenario | str | Path | dict, *, debug: bool = True) -> lis
     game = scenario.new_game(debug=debug)
     steps = [Step(0, None, None, [], game.board(None), list(game.log))]
     for index, raw in enumerate(scenario.steps, start=1):
-        if not isinstance(raw, dict):
-            raise ScenarioError(f"step {index}: must be an object")
         failures: list[str] = []
         if "advance" in raw:
             t = raw["advance"]
             events = game.advance(t)
             step = Step(index, None, None, failures, {}, events, advance=t, say=raw.get("say"))
         else:
-            data = {k: v for k, v in raw.items() if k not in STEP_KEYS}
-            try:
-                action = Action.from_json(data)
-            except ValueError as exc:
-                raise ScenarioError(f"step {index}: {exc}") from exc
+            action = Action.from_json({k: v for k, v in raw.items() if k not in STEP_KEYS})
             result = game.apply(action)
             step = Step(index, action, result, failures, {}, result.events, say=raw.get("say"))
             failures.extend(_check_expect(raw.get("expect"), result))
@@ -148,11 +214,9 @@ def _zone_cards(game: Game, zone: str) -> list[str] | None:
     board = game.board(None)
     if ":" in zone:
         seat_text, zid = zone.split(":", 1)
-        try:
-            seat = board["seats"][int(seat_text)]
-        except (ValueError, IndexError):
+        if not (seat_text.isdecimal() and int(seat_text) < len(board["seats"])):
             return None
-        zones = seat["zones"]
+        zones = board["seats"][int(seat_text)]["zones"]
     else:
         zid, zones = zone, board["centre"]
     for z in zones:

@@ -74,6 +74,11 @@ def simulate(slug: str, *, games: int = 100, seed: int = 0, options: dict | None
         raise ValueError(f"games must be 0 or more, got {games}")
     for level in levels:
         get_level(level)
+    if not levels:
+        raise ValueError("bots: name at least one level (learner, club, expert)")
+    for name, value, low in (("games", games, 0), ("max_actions", max_actions, 1)):
+        if type(value) is not int or value < low:
+            raise ValueError(f"{name} must be a whole number, at least {low}; got {value!r}")
     n = players if players is not None else info.players_min
     wins = [0] * n
     totals = GameStats()

@@ -25,9 +25,9 @@ from rules_engine.game import (
     R_UNKNOWN_ACTION,
     TIE_WINDOW_MS,
     Game,
-    PositionError,
     best_candidate,
 )
+from rules_engine.positions import PositionError, a_list, flags
 
 #: a call arriving this soon after an equal-rank event was settled is the slow half of that
 #: race (rejected too-slow), never a false call.
@@ -141,6 +141,16 @@ class SpeedGame(Game):
         "combine": "_do_combine",
         "ready": "_do_ready",
     }
+    action_args: ClassVar[dict[str, frozenset[str]]] = {
+        "play": frozenset({"card", "from", "to", "onto", "whole"}),
+        "call": frozenset({"pile"}),
+        "refill": frozenset({"to"}),
+        "combine": frozenset({"from", "to"}),
+        "ready": frozenset(),
+    }
+
+    position_keys: ClassVar[frozenset[str]] = frozenset({"centre", "seats", "ready"})
+    seat_keys: ClassVar[frozenset[str]] = frozenset({"draw", "row"})
 
     # ---- variant switches (class level: they never change during a game)
     #: refill happens by itself right after a play (stress-se); otherwise it is an action.
@@ -189,6 +199,10 @@ class SpeedGame(Game):
         self._place_fit = _PLACE_FIT_TABLES[tables]
         # Option-derived switches the hot paths read (options never change during a game).
         self._stack_refill = self._stacking()
+
+    def _shared_tables(self) -> tuple:
+        # The per-process fit tables: copying them made copy() about ten times slower.
+        return self._fit, self._follows, self._place_fit
 
     # ------------------------------------------------------------------ variant hooks
     def _wraps(self) -> bool:
@@ -272,27 +286,22 @@ class SpeedGame(Game):
                 self._turn(seat, self.home_pile(seat), cause)
 
     def _load_position(self, position: dict) -> None:
-        centre = position.get("centre")
-        seats = position["seats"]
-        if not (isinstance(centre, list) and len(centre) == 2):
-            raise PositionError("centre must be a list of two piles (bottom to top)")
-        self.centre = [self._cards_from(p, "centre") for p in centre]
-        for seat, spec in enumerate(seats):
-            if not isinstance(spec, dict):
-                raise PositionError(f"seat {seat} must be an object with draw and row")
+        centre = a_list(position.get("centre"), "centre (two piles, bottom to top)", length=2)
+        self.centre = [self._cards_from(p, f"centre-{i}") for i, p in enumerate(centre)]
+        for seat, spec in enumerate(position["seats"]):
             self.draws[seat] = self._cards_from(spec.get("draw", []), f"seat {seat} draw")
-            row = spec.get("row")
-            if not (isinstance(row, list) and len(row) == ROW_SIZE):
-                raise PositionError(f"seat {seat} row must list {ROW_SIZE} places")
-            self.rows[seat] = [self._cards_from(p, f"seat {seat} row") for p in row]
+            row = a_list(spec.get("row"), f"seat {seat} row", length=ROW_SIZE)
+            self.rows[seat] = [self._cards_from(p, f"seat {seat} row-{k}")
+                               for k, p in enumerate(row)]
         ready = position.get("ready")
         if ready is not None:
-            self.ready = [bool(r) for r in ready]
+            if not self.ready_action:
+                raise PositionError(f"ready: {self.variant.slug} has no ready action")
+            self.ready = flags(ready, self.players, "ready")
         self._recount_rows()
         problems = self._check_shapes(settled=False)
         if problems:
             raise PositionError("; ".join(problems))
-
 
     def position(self) -> dict:
         pos: dict[str, Any] = {
@@ -356,7 +365,12 @@ class SpeedGame(Game):
 
     def _dispatch(self, seat: int, t: int, token: Any) -> str | None:
         if token.__class__ is Action:
-            return getattr(self, self.handlers[token.type])(token)
+            kind = token.type
+            if kind == "play":
+                return self._do_play(token)  # the hot path checks its own argument keys
+            if not self.action_args[kind].issuperset(token.args):
+                return R_BAD_ACTION
+            return getattr(self, self.handlers[kind])(token)
         kind = token[0]
         if kind == "play":
             return self._play(seat, token[1], token[2], token[3], token[4], token[5])
@@ -391,10 +405,15 @@ class SpeedGame(Game):
     def _do_play(self, action: Action) -> str | None:
         args = action.args
         card, src, dst = args.get("card"), args.get("from"), args.get("to")
-        if not (isinstance(card, str) and isinstance(src, str) and isinstance(dst, str)):
+        onto, whole = args.get("onto"), args.get("whole", False)
+        # A play is nearly every action: __class__ tests (JSON gives exact types), and the
+        # argument keys counted rather than looked up (card, from and to are there by now).
+        if (card.__class__ is not str or src.__class__ is not str or dst.__class__ is not str
+                or whole.__class__ is not bool or (onto is not None and onto.__class__ is not str)
+                or len(args) != 3 + ("onto" in args) + ("whole" in args)):
             return R_BAD_ACTION
         return self._play(action.player, _ROW_INDEX.get(src, -1), CENTRE_INDEX.get(dst, -1),
-                          args.get("whole", False), card, args.get("onto"))
+                          whole, card, onto)
 
     def _play(self, seat: int, k: int, pile: int, whole: Any, card: str,
               onto: str | None) -> str | None:
@@ -451,8 +470,11 @@ class SpeedGame(Game):
 
     def _do_call(self, action: Action) -> str | None:
         pile_id = action.args.get("pile")
-        pile = None if pile_id is None else CENTRE_INDEX.get(pile_id, -1)  # type: ignore[arg-type]
-        return self._call(action.player, action.t, pile)
+        if pile_id is None:
+            return self._call(action.player, action.t, None)
+        if not isinstance(pile_id, str):
+            return R_BAD_ACTION
+        return self._call(action.player, action.t, CENTRE_INDEX.get(pile_id, -1))
 
     def _call(self, seat: int, t: int, pile: int | None) -> str | None:
         if pile is None:
@@ -479,12 +501,18 @@ class SpeedGame(Game):
 
     def _do_refill(self, action: Action) -> str | None:
         to = action.args.get("to")
-        return self._refill(action.player, None if to is None else _ROW_INDEX.get(to, -1))
+        if to is None:
+            return self._refill(action.player, None)
+        if not isinstance(to, str):
+            return R_BAD_ACTION
+        return self._refill(action.player, _ROW_INDEX.get(to, -1))
 
     def _refill(self, seat: int, k: int | None) -> str | None:
         """Refill one place (k) or every empty place (None)."""
         if self.auto_refill:
             return R_NOT_ALLOWED
+        if self.event_on:
+            return R_FROZEN
         draw, row = self.draws[seat], self.rows[seat]
         if k is None:
             targets = [k for k, p in enumerate(row) if not p]
@@ -505,12 +533,16 @@ class SpeedGame(Game):
         return None
 
     def _do_combine(self, action: Action) -> str | None:
-        return self._combine(action.player, _ROW_INDEX.get(action.args.get("from"), -1),  # type: ignore[arg-type]
-                             _ROW_INDEX.get(action.args.get("to"), -1))  # type: ignore[arg-type]
+        src, dst = action.args.get("from"), action.args.get("to")
+        if not (isinstance(src, str) and isinstance(dst, str)):
+            return R_BAD_ACTION
+        return self._combine(action.player, _ROW_INDEX.get(src, -1), _ROW_INDEX.get(dst, -1))
 
     def _combine(self, seat: int, a: int, b: int) -> str | None:
         if not self.combine_allowed:
             return R_NOT_ALLOWED
+        if self.event_on:
+            return R_FROZEN
         if a < 0 or b < 0 or a == b:
             return R_BAD_ZONE
         row = self.rows[seat]
@@ -531,6 +563,8 @@ class SpeedGame(Game):
     def _ready(self, seat: int) -> str | None:
         if not self.ready_action:
             return R_NOT_ALLOWED
+        if self.event_on:
+            return R_FROZEN
         if self.ready[seat]:
             return R_ALREADY_READY
         self.ready[seat] = True
@@ -747,21 +781,21 @@ class SpeedGame(Game):
         if self.over:
             return []
         t, out = self.now, []
-        if self.event_on:
-            if not any(c[0] == player for c in self.calls):
-                out = [Action(t, player, "call", {"pile": z}) for z in CENTRE_IDS]
-        else:
-            for k, place in enumerate(self.rows[player]):
-                if not place:
-                    continue
-                card = place[-1]
-                for p in (0, 1):
-                    if self.fits(card, p):
-                        args = {"card": card, "from": ROW_IDS[k], "to": CENTRE_IDS[p],
-                                "onto": self.centre[p][-1]}
-                        out.append(Action(t, player, "play", args))
-                        if self.whole_stack_plays and len(place) > 1:
-                            out.append(Action(t, player, "play", {**args, "whole": True}))
+        if self.event_on:  # only the call counts (each player once)
+            if any(c[0] == player for c in self.calls):
+                return []
+            return [Action(t, player, "call", {"pile": z}) for z in CENTRE_IDS]
+        for k, place in enumerate(self.rows[player]):
+            if not place:
+                continue
+            card = place[-1]
+            for p in (0, 1):
+                if self.fits(card, p):
+                    args = {"card": card, "from": ROW_IDS[k], "to": CENTRE_IDS[p],
+                            "onto": self.centre[p][-1]}
+                    out.append(Action(t, player, "play", args))
+                    if self.whole_stack_plays and len(place) > 1:
+                        out.append(Action(t, player, "play", {**args, "whole": True}))
         out.extend(self._extra_actions(player))
         return out
 
@@ -778,7 +812,7 @@ class SpeedGame(Game):
                     ):
                         out.append(Action(t, player, "combine",
                                           {"from": ROW_IDS[a], "to": ROW_IDS[b]}))
-        if self.ready_action and not self.ready[player] and not self.event_on:
+        if self.ready_action and not self.ready[player]:
             out.append(Action(t, player, "ready", {}))
         return out
 

@@ -19,8 +19,9 @@ from typing import Any, ClassVar
 
 from rules_engine.actions import Action
 from rules_engine.cards import RANKS, full_deck
-from rules_engine.game import R_BAD_ACTION, TIE_WINDOW_MS, Game, PositionError
+from rules_engine.game import R_BAD_ACTION, TIE_WINDOW_MS, Game
 from rules_engine.options import OptionSpec
+from rules_engine.positions import PositionError, a_list, whole_number
 from rules_engine.variant import VariantInfo, dim
 
 MIDDLE = 4
@@ -71,7 +72,7 @@ OPTIONS = (
     OptionSpec("several_per_grab", "bool", False, source="source"),
     OptionSpec("grab_limit", "int", 2, (2, 3, 4), source="open"),
     OptionSpec("say_stikk", "bool", False, source="source"),
-    OptionSpec("call_word", "choice", "james-bond", CALL_WORDS, source="source"),
+    OptionSpec("call_word", "choice", "stress", CALL_WORDS, source="source"),
     OptionSpec("best_of_five", "bool", False, source="source"),
     OptionSpec("five_second_rule", "bool", False, source="house"),
     OptionSpec("second_deck", "bool", False, source="source"),
@@ -103,13 +104,17 @@ def _four_of_a_kind(cards: list[str]) -> bool:
     return len(cards) == PILE_SIZE and len({c[0] for c in cards}) == 1
 
 
-def cards_list(value: Any) -> list[str] | None:
-    """The cards an action names: "card": "7H" or "cards": ["7H", "7S"]."""
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, list) and value and all(isinstance(c, str) for c in value):
-        return list(value)
-    return None
+def cards_list(args: dict) -> list[str] | None:
+    """The cards an action names: "card": "7H" or "cards": ["7H", "7S"] (never both);
+    None when malformed."""
+    if "cards" in args:
+        value = args["cards"]
+        if ("card" not in args and isinstance(value, list) and value
+                and all(isinstance(c, str) for c in value)):
+            return list(value)
+        return None
+    value = args.get("card")
+    return [value] if isinstance(value, str) else None
 
 
 class JamesBondGame(Game):
@@ -120,7 +125,18 @@ class JamesBondGame(Game):
         "take": "_do_take",
         "call": "_do_call",
     }
+    action_args: ClassVar[dict[str, frozenset[str]]] = {
+        "pick": frozenset({"pile"}),
+        "put-back": frozenset(),
+        "lay": frozenset({"card", "cards"}),
+        "take": frozenset({"card", "cards"}),
+        "call": frozenset({"word"}),
+    }
     bot_call_types: ClassVar[frozenset[str]] = frozenset({"call"})
+    position_keys: ClassVar[frozenset[str]] = frozenset(
+        {"middle", "removed", "seats", "deal", "wins"})
+    seat_keys: ClassVar[frozenset[str]] = frozenset(
+        {"piles", "complete", "held", "laying", "laid"})
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
@@ -218,23 +234,19 @@ class JamesBondGame(Game):
     # ------------------------------------------------------------------ position
     def _load_position(self, position: dict) -> None:
         seats = position["seats"]
-        middle = position.get("middle")
-        if not isinstance(middle, list):
-            raise PositionError("middle must be a list of cards")
-        self.middle = self._cards_from(middle, "middle")
+        self.middle = self._cards_from(position.get("middle"), "middle")
         self.removed = self._cards_from(position.get("removed", []), "removed")
         counts = set()
         for seat, spec in enumerate(seats):
-            if not isinstance(spec, dict) or not isinstance(spec.get("piles"), list):
-                raise PositionError(f"seat {seat} must be an object with piles")
-            self.piles[seat] = [self._cards_from(p, f"seat {seat} piles") for p in spec["piles"]]
+            piles = a_list(spec.get("piles"), f"seat {seat} piles")
+            self.piles[seat] = [self._cards_from(p, f"seat {seat} piles") for p in piles]
             counts.add(len(self.piles[seat]))
         if len(counts) != 1 or 0 in counts:
             raise PositionError("every seat needs the same number of piles (at least one)")
         self.n_piles = counts.pop()
         self._reset_deal_state()
         for seat, spec in enumerate(seats):
-            for zid in spec.get("complete", []):
+            for zid in a_list(spec.get("complete", []), f"seat {seat} complete"):
                 k = self._pile_index(zid)
                 if k is None or not _four_of_a_kind(self.piles[seat][k]):
                     raise PositionError(f"seat {seat}: {zid!r} is not four of a kind")
@@ -248,16 +260,23 @@ class JamesBondGame(Game):
                 self.held[seat] = k
             self.laying[seat] = self._cards_from(spec.get("laying", []), f"seat {seat} laying")
             self.laid[seat] = self._cards_from(spec.get("laid", []), f"seat {seat} laid")
-        self.deal_no = int(position.get("deal", 1))
+            # Laid cards (of this swap or of finished ones) lie in the middle.
+            if Counter(self.laying[seat]) + Counter(self.laid[seat]) - Counter(self.middle):
+                raise PositionError(f"seat {seat}: laying and laid cards must lie in the middle")
+        self.deal_no = whole_number(position.get("deal", 1), "deal", minimum=1)
         wins = position.get("wins")
         if wins is not None:
-            self.wins = [int(w) for w in wins]
+            wins = a_list(wins, "wins", length=self.players)
+            self.wins = [whole_number(w, "wins", maximum=MATCH_WINS - 1) for w in wins]
             if self.scores is not None:
                 self.scores = list(self.wins)
         problems = self._check_shapes()
         if problems:
             raise PositionError("; ".join(problems))
 
+    @classmethod
+    def _players_range(cls, options: dict) -> tuple[int, int]:
+        return (5, 8) if options.get("second_deck") else (2, 4)
 
     def _pile_index(self, zid: Any) -> int | None:
         if isinstance(zid, str) and zid.startswith("pile-"):
@@ -332,7 +351,10 @@ class JamesBondGame(Game):
 
     def _do_pick(self, action: Action) -> str | None:
         seat = action.player
-        k = self._pile_index(action.args.get("pile"))
+        zid = action.args.get("pile")
+        if not isinstance(zid, str):
+            return R_BAD_ACTION
+        k = self._pile_index(zid)
         if k is None:
             return R_BAD_ZONE
         if self.held[seat] is not None:
@@ -375,7 +397,7 @@ class JamesBondGame(Game):
 
     def _do_lay(self, action: Action) -> str | None:
         seat = action.player
-        cards = cards_list(action.args.get("cards", action.args.get("card")))
+        cards = cards_list(action.args)
         if cards is None:
             return R_BAD_ACTION
         if self.held[seat] is None:
@@ -402,7 +424,7 @@ class JamesBondGame(Game):
 
     def _do_take(self, action: Action) -> str | None:
         seat = action.player
-        cards = cards_list(action.args.get("cards", action.args.get("card")))
+        cards = cards_list(action.args)
         if cards is None:
             return R_BAD_ACTION
         laying = self.laying[seat]
@@ -490,6 +512,8 @@ class JamesBondGame(Game):
     def _do_call(self, action: Action) -> str | None:
         seat = action.player
         word = action.args.get("word")
+        if word is not None and not isinstance(word, str):
+            return R_BAD_ACTION
         if word is not None and word != self.options["call_word"]:
             return R_WRONG_WORD
         if any(c[0] == seat for c in self.calls):

@@ -195,7 +195,7 @@ def plan_holds(game: JamesBondGame, seat: int, token: Any) -> bool:
     laying = game.laying[seat]
     if kind == "put-back":
         return not laying
-    cards = cards_list(args.get("cards", args.get("card")))
+    cards = cards_list(args)
     if cards is None:
         return False
     if kind == "lay":

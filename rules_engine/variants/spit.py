@@ -26,9 +26,17 @@ from rules_engine.game import (
     R_BAD_ACTION,
     TIE_WINDOW_MS,
     Game,
-    PositionError,
 )
 from rules_engine.options import OptionSpec
+from rules_engine.positions import (
+    PositionError,
+    a_list,
+    an_object,
+    check_keys,
+    flags,
+    one_of,
+    whole_number,
+)
 from rules_engine.variant import VariantInfo, dim
 
 PILES = 5
@@ -85,6 +93,11 @@ def _fits(card: str, top: str) -> bool:
     return (card, top) in _FIT_PAIRS
 
 
+def _maybe_str(value: Any) -> bool:
+    """An optional string argument (a card named for checking) is well formed."""
+    return value is None or isinstance(value, str)
+
+
 class SpitGame(Game):
     handlers: ClassVar[dict[str, str]] = {
         "play": "_do_play",
@@ -93,7 +106,17 @@ class SpitGame(Game):
         "spit": "_do_spit",
         "choose": "_do_choose",
     }
+    action_args: ClassVar[dict[str, frozenset[str]]] = {
+        "play": frozenset({"card", "from", "to", "onto"}),
+        "turn": frozenset({"pile"}),
+        "move": frozenset({"card", "from", "to"}),
+        "spit": frozenset({"to"}),
+        "choose": frozenset({"pile"}),
+    }
     bot_call_types: ClassVar[frozenset[str]] = frozenset({"choose"})
+    position_keys: ClassVar[frozenset[str]] = frozenset(
+        {"centre", "seats", "no_reserve", "locked", "phase", "choices", "deal"})
+    seat_keys: ClassVar[frozenset[str]] = frozenset({"piles", "up", "reserve"})
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
@@ -164,52 +187,47 @@ class SpitGame(Game):
 
     # ------------------------------------------------------------------ position
     def _load_position(self, position: dict) -> None:
-        seats = position["seats"]
-        centre = position.get("centre")
-        if not (isinstance(centre, list) and len(centre) == 2):
-            raise PositionError("centre must be a list of two piles (bottom to top)")
-        self.centre = [self._cards_from(p, "centre") for p in centre]
-        for seat, spec in enumerate(seats):
-            if not isinstance(spec, dict):
-                raise PositionError(f"seat {seat} must be an object with piles and reserve")
-            piles = spec.get("piles")
-            if not (isinstance(piles, list) and len(piles) == PILES):
-                raise PositionError(f"seat {seat}: piles must list {PILES} piles")
+        centre = a_list(position.get("centre"), "centre (two piles, bottom to top)", length=2)
+        self.centre = [self._cards_from(p, f"centre-{i}") for i, p in enumerate(centre)]
+        for seat, spec in enumerate(position["seats"]):
+            piles = a_list(spec.get("piles"), f"seat {seat} piles", length=PILES)
             self.layout[seat] = [self._cards_from(p, f"seat {seat} piles") for p in piles]
             up = spec.get("up")
             if up is None:
                 up = [bool(p) for p in self.layout[seat]]
-            if not (isinstance(up, list) and len(up) == PILES):
-                raise PositionError(f"seat {seat}: up must list {PILES} booleans")
-            self.up[seat] = [bool(u) and bool(p) for u, p in zip(up, self.layout[seat],
-                                                                  strict=True)]
+            up = flags(up, PILES, f"seat {seat} up")
+            self.up[seat] = [u and bool(p) for u, p in zip(up, self.layout[seat], strict=True)]
             self.reserve[seat] = self._cards_from(spec.get("reserve", []), f"seat {seat} reserve")
-        nr = position.get("no_reserve")
-        if nr not in (None, 0, 1):
-            raise PositionError("no_reserve must be null, 0 or 1")
-        self.no_reserve = nr
-        locked = position.get("locked")
-        self.locked = None if locked is None else CENTRE_INDEX.get(locked)
-        if locked is not None and self.locked is None:
-            raise PositionError(f"locked must be one of {', '.join(CENTRE_IDS)}")
-        stage = position.get("phase", P_PLAY)
-        if stage not in (P_PLAY, P_RESERVE_PILE, P_CHOOSE):
-            raise PositionError(f"phase must be {P_PLAY}, {P_RESERVE_PILE} or {P_CHOOSE}")
-        self.stage = stage
-        choices = position.get("choices") or [None, None]
-        if stage != P_CHOOSE and any(c is not None for c in choices):
+        self.no_reserve = one_of(position.get("no_reserve"), (None, 0, 1), "no_reserve")
+        locked = one_of(position.get("locked"), (None, *CENTRE_IDS), "locked")
+        self.locked = None if locked is None else CENTRE_INDEX[locked]
+        self.stage = one_of(position.get("phase", P_PLAY), (P_PLAY, P_RESERVE_PILE, P_CHOOSE),
+                            "phase")
+        choices = position.get("choices")
+        if choices is None:
+            choices = [None, None]
+        a_list(choices, "choices", length=2)
+        if self.stage != P_CHOOSE and any(c is not None for c in choices):
             raise PositionError("choices belong to the choose-pile phase")
-        try:
-            self.choices = [None if c is None else [CENTRE_INDEX[c["pile"]], int(c["t"])]
-                            for c in choices]
-        except (KeyError, TypeError, ValueError):
-            raise PositionError('choices: null or {"pile": "centre-0", "t": ms} per seat'
-                                ) from None
-        self.deal_no = int(position.get("deal", 1))
+        self.choices = [None if c is None else self._choice(c) for c in choices]
+        if self.stage == P_RESERVE_PILE and (
+                self.locked is not None or self.no_reserve is not None
+                or [bool(r) for r in self.reserve].count(True) != 1):
+            raise PositionError("phase reserve-pile: a two-pile deal where exactly one player "
+                                "has reserve cards and no pile is locked yet")
+        if self.stage == P_CHOOSE and self.no_reserve is not None:
+            raise PositionError("phase choose-pile ends a two-pile deal (no_reserve is null)")
+        self.deal_no = whole_number(position.get("deal", 1), "deal", minimum=1)
         problems = self._check_shapes()
         if problems:
             raise PositionError("; ".join(problems))
 
+    @staticmethod
+    def _choice(choice: Any) -> list[int]:
+        where = 'choices: null or {"pile": "centre-0", "t": ms} per seat'
+        check_keys(an_object(choice, where), ("pile", "t"), where)
+        pile = one_of(choice.get("pile"), CENTRE_IDS, where)
+        return [CENTRE_INDEX[pile], whole_number(choice.get("t"), where)]
 
     def position(self) -> dict:
         return {
@@ -290,8 +308,9 @@ class SpitGame(Game):
     # ------------------------------------------------------------------ handlers
     def _do_play(self, action: Action) -> str | None:
         args = action.args
-        card, src, dst = args.get("card"), args.get("from"), args.get("to")
-        if not (isinstance(src, str) and isinstance(dst, str)):
+        card, src, dst, onto = args.get("card"), args.get("from"), args.get("to"), args.get("onto")
+        if not (isinstance(src, str) and isinstance(dst, str) and _maybe_str(card)
+                and _maybe_str(onto)):
             return R_BAD_ACTION
         if self.stage != P_PLAY:
             return R_NOT_NOW
@@ -307,7 +326,6 @@ class SpitGame(Game):
             return reason
         card = stack[-1]
         top = self.centre[pile]
-        onto = args.get("onto")
         if onto is not None and (not top or top[-1] != onto):
             return R_TOO_SLOW
         if not top or not _fits(card, top[-1]):
@@ -363,7 +381,7 @@ class SpitGame(Game):
     def _do_move(self, action: Action) -> str | None:
         args = action.args
         src, dst = args.get("from"), args.get("to")
-        if not (isinstance(src, str) and isinstance(dst, str)):
+        if not (isinstance(src, str) and isinstance(dst, str) and _maybe_str(args.get("card"))):
             return R_BAD_ACTION
         if self.stage != P_PLAY:
             return R_NOT_NOW
@@ -692,7 +710,8 @@ class SpitGame(Game):
             for k, pile in enumerate(self.layout[s]):
                 if self.up[s][k] and not pile:
                     problems.append(f"seat {s} {PILE_IDS[k]}: an empty space has no top")
-        if self.no_reserve is not None:
+        if self.no_reserve is not None and not self.over:
+            # (At the end the loser's cards are kept as their reserve, to stay counted.)
             unused = self.no_reserve
             if self.centre[unused]:
                 problems.append("one-pile deal: the second centre pile must stay empty")

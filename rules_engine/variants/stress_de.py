@@ -74,7 +74,7 @@ METADATA = {
     "equal_ranks": dim("slower-takes-both", "equal-ranks", tie="no-penalty",
                        knocking="option", false_call_penalty="option"),
     "stuck": dim("both-ready-then-turn", "stuck"),
-    "running_out": dim("opponent-supplies-card", "running-out", both_empty="take-own-side"),
+    "running_out": dim("takes-from-opponent", "running-out", both_empty="take-own-side"),
     "end": dim("first-out-wins", "winning"),
     "scoring": dim("loser-cards-option", "winning"),
     "options": dim("option-list", "options", keys=[o.key for o in OPTIONS]),

@@ -37,13 +37,10 @@ class StressiFI(SpeedGame):
         return [deck[:26], deck[26:]]
 
     def _stress_outcome(self, first: int, pile: int, tie: bool) -> None:
+        # The house rule's first check (somebody without open cards and draw pile wins at
+        # once) needs no code here: such a player won the moment their last card landed
+        # (SpeedGame._settle), before any equal-rank event of that card could start.
         house = self.options["after_slap_house_rule"]
-        if house:
-            # The house rule first looks for a player who has nothing left at all.
-            for s in range(self.players):
-                if self.cards_left(s) == 0:
-                    self.finish_win(s)
-                    return
         if tie:
             for s in range(self.players):
                 pile_s = self.home_pile(s)
@@ -77,7 +74,7 @@ METADATA = {
     "equal_ranks": dim("slower-takes-both", "equal-ranks", slap_pile="right",
                        tie="each-takes-right-pile"),
     "stuck": dim("both-turn-own-right", "stuck"),
-    "running_out": dim("opponent-supplies-card", "running-out", both_empty="take-own-right"),
+    "running_out": dim("opponent-gives-card", "running-out", both_empty="take-own-right"),
     "end": dim("first-out-wins", "winning"),
     "scoring": dim("none", "winning"),
     "options": dim("option-list", "options", keys=[o.key for o in OPTIONS]),

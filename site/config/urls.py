@@ -4,10 +4,12 @@ from django.urls import include, path
 
 import houserules.converters  # noqa: F401  (registers the <hcode:...> converter)
 from core import views as core_views
+from core.health import healthz
 from houserules import views as houserules_views
 
 urlpatterns = [
     path("prefs/", core_views.preferences, name="preferences"),
+    path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
     # Short links are printed on paper: no language prefix, the sheet knows its languages.
     path("h/<hcode:code>/", houserules_views.short_link, name="houserules_short"),
@@ -20,9 +22,9 @@ urlpatterns += i18n_patterns(
     path("cards/", core_views.cards, name="cards"),
     path("", include("rules.urls")),
     path("", include("examples.urls")),
+    path("", include("houserules.urls")),
     path("", include("play.urls")),
     path("", include("teach.urls")),
-    path("", include("houserules.urls")),
     prefix_default_language=True,
 )
 

@@ -1,7 +1,8 @@
 """The variants as the site presents them: engine facts joined with localized names.
 
-Player counts, decks and sources come from the engine's registry; names, summaries and
-origins are content (content/<variant>/meta.toml), written per language.
+Player counts, decks and sources come from the engine's registry; names, summaries, origins
+and the facts of the box that opens each rules page are content
+(content/<variant>/meta.toml), written per language.
 """
 
 import tomllib
@@ -13,6 +14,19 @@ from django.http import Http404
 
 from rules_engine.registry import VARIANTS, VariantInfo
 
+BOX_KEYS = ("players", "deck", "duration", "age", "in_short")
+
+
+@dataclass(frozen=True)
+class Box:
+    """The short box at the top of a rules page: the game at a glance, for a real table."""
+
+    players: str
+    deck: str
+    duration: str
+    age: str
+    in_short: str
+
 
 @dataclass(frozen=True)
 class VariantEntry:
@@ -20,6 +34,7 @@ class VariantEntry:
     name: str
     summary: str
     origin: str
+    box: Box | None = None
 
     @property
     def slug(self) -> str:
@@ -49,6 +64,8 @@ def variant_entry(slug: str, lang: str) -> VariantEntry:
         name=texts.get("name", slug),
         summary=texts.get("summary", ""),
         origin=texts.get("origin", ""),
+        box=Box(**{key: texts[key] for key in BOX_KEYS}) if all(k in texts for k in BOX_KEYS)
+        else None,
     )
 
 

@@ -1,22 +1,29 @@
 """Pages that belong to no single variant: home, sources, the card gallery, preferences."""
 
+import logging
+
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, HttpResponseServerError
 from django.shortcuts import render
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_POST
 
 from .catalogue import all_variants
 from .glossary import current_lang
+from .methods import allow
 from .preferences import COOKIE_MAX_AGE, PREFERENCES
+from .requestlog import current_request_id
+
+logger = logging.getLogger(__name__)
 
 LANGUAGE_NAMES = dict(settings.LANGUAGES)
 
 
+@allow("GET")
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "core/home.html", {"variants": all_variants(current_lang())})
 
 
+@allow("GET")
 def sources(request: HttpRequest) -> HttpResponse:
     lang = current_lang()
     rows = [
@@ -30,6 +37,7 @@ def sources(request: HttpRequest) -> HttpResponse:
     return render(request, "core/sources.html", {"rows": rows})
 
 
+@allow("GET")
 def cards(request: HttpRequest) -> HttpResponse:
     suits = "SHDC"
     ranks = "A23456789TJQK"
@@ -45,7 +53,7 @@ def cards(request: HttpRequest) -> HttpResponse:
     )
 
 
-@require_POST
+@allow("POST")
 def preferences(request: HttpRequest) -> HttpResponse:
     target = request.POST.get("next", "/")
     if not url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
@@ -70,4 +78,12 @@ def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpR
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
-    return render(request, "500.html", status=500)
+    """The translated page with the request id to quote; plain text if even that fails."""
+    request_id = current_request_id()
+    try:
+        return render(request, "500.html", {"request_id": request_id}, status=500)
+    except Exception:
+        logger.exception("the 500 page could not be rendered")
+        return HttpResponseServerError(
+            f"Server error. Request id: {request_id}", content_type="text/plain; charset=utf-8"
+        )

@@ -17,11 +17,14 @@ KIND_WORDS = {
     "out": "set_aside",
     "complete": "complete_pile",
 }
+# Where a variant's own texts name a zone differently: German Stress holds its draw pile in
+# the hand (the source's "Handstapel").
+VARIANT_WORDS = {("stress-de", "draw"): "hand_stack"}
 
 
-def zone_label(zone_id: str, kind: str) -> str:
+def zone_label(zone_id: str, kind: str, variant: str = "") -> str:
     """A zone's name in the page's language, e.g. "Centre pile 2", "Place 1", "Reserve"."""
-    word = term(KIND_WORDS.get(kind, "pile"))
+    word = term(VARIANT_WORDS.get((variant, kind)) or KIND_WORDS.get(kind, "pile"))
     number = zone_id.rsplit("-", 1)[-1]
     label = word
     if number.isdigit():
@@ -30,10 +33,10 @@ def zone_label(zone_id: str, kind: str) -> str:
     return label[:1].upper() + label[1:]
 
 
-def _zone(zone: dict, moved: set[str]) -> dict:
+def _zone(zone: dict, moved: set[str], variant: str) -> dict:
     return {
         **zone,
-        "label": zone_label(zone["id"], zone["kind"]),
+        "label": zone_label(zone["id"], zone["kind"], variant),
         "fanned": zone["kind"] in FANNED,
         "moved": zone["id"] in moved,
     }
@@ -56,12 +59,16 @@ def board_view(board: dict, action: dict | None) -> dict:
     seats = []
     for seat in board["seats"]:
         marks = seat_moved if seat["seat"] == acting else set()
-        seats.append({**seat, "zones": [_zone(z, marks) for z in seat["zones"]]})
+        seats.append(
+            {**seat, "zones": [_zone(z, marks, board["variant"]) for z in seat["zones"]]}
+        )
     return {
         **board,
         # Cards set aside before a deal (James Bond's second deck) matter only when there are some.
         "centre": [
-            _zone(z, moved) for z in board["centre"] if z["kind"] != "out" or z["count"]
+            _zone(z, moved, board["variant"])
+            for z in board["centre"]
+            if z["kind"] != "out" or z["count"]
         ],
         "seats": seats,
     }

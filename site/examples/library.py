@@ -5,6 +5,8 @@ board at every step is the engine's own board, never one drawn by the site.
 """
 
 import logging
+import re
+import stat
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -14,6 +16,11 @@ from django.conf import settings
 from rules_engine.scenario import Step, failures_of, load, replay
 
 logger = logging.getLogger(__name__)
+
+# Example files are named in lowercase words joined by hyphens. A name is checked before it
+# touches the file system: 251 characters make the OS refuse the path (ENAMETOOLONG).
+EXAMPLE_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+MAX_NAME_LENGTH = 80
 
 
 @dataclass(frozen=True)
@@ -59,12 +66,22 @@ def _replayed(path: Path, mtime_ns: int, variant: str) -> Example:
     )
 
 
+def is_example_name(name: str) -> bool:
+    return len(name) <= MAX_NAME_LENGTH and EXAMPLE_NAME.fullmatch(name) is not None
+
+
 def load_example(variant: str, name: str) -> Example | None:
+    if not is_example_name(name):
+        return None
     path = examples_dir(variant) / f"{name}.json"
-    if not name.replace("-", "").isalnum() or not path.is_file():
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    if not stat.S_ISREG(info.st_mode):
         return None
     try:
-        return _replayed(path, path.stat().st_mtime_ns, variant)
+        return _replayed(path, info.st_mtime_ns, variant)
     except (ValueError, KeyError):
         # A file the engine cannot set up is left off the page; the replay test names it.
         logger.exception("example %s/%s cannot be replayed", variant, name)

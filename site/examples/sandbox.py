@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from core.glossary import card_face, current_lang
+from core.glossary import card_name, current_lang
+from core.params import parse_natural
 from rules_engine.actions import Action, Result
 from rules_engine.game import Game
 from rules_engine.scenario import STEP_KEYS, load
@@ -19,6 +20,8 @@ from rules_engine.scenario import STEP_KEYS, load
 from .board import zone_label
 from .library import Example, examples_dir
 
+# The most own moves a sandbox URL carries (the page states it; at the limit it offers no
+# further move, so no button ever leads to a URL parse_moves refuses).
 MAX_MOVES = 200
 STEP_MS = 600  # the visitor's moves come this far apart: no race they did not ask for
 
@@ -118,16 +121,19 @@ def find_attempt(game: Game, seat: int, action: dict) -> int | None:
 
 
 def parse_moves(raw: str) -> list[tuple[int, int]]:
+    """The visitor's moves from the URL: at most MAX_MOVES "seat:index" pairs."""
     if not raw:
         return []
+    parts = raw.split(",", MAX_MOVES)
+    if len(parts) > MAX_MOVES:
+        raise SandboxError("too many moves")
     moves = []
-    for part in raw.split(",")[: MAX_MOVES + 1]:
-        seat, _sep, index = part.partition(":")
-        if not (seat.isdigit() and index.isdigit()):
-            raise SandboxError(raw)
-        moves.append((int(seat), int(index)))
-    if len(moves) > MAX_MOVES:
-        raise SandboxError(raw)
+    for part in parts:
+        seat, sep, index = part.partition(":")
+        seat_number, index_number = parse_natural(seat), parse_natural(index)
+        if not sep or seat_number is None or index_number is None:
+            raise SandboxError(part[:20])
+        moves.append((seat_number, index_number))
     return moves
 
 
@@ -160,7 +166,8 @@ def describe(action: dict, zones: dict[str, str]) -> str:
     lang = current_lang()
 
     def card(code: str) -> str:
-        return card_face(code, lang).name
+        # Every card in these labels is the object of the verb: German "den Kreuz-Buben".
+        return card_name(code, lang, "acc")
 
     def zone(zone_id: str | None) -> str:
         name = zones.get(zone_id or "", zone_id or "")
@@ -207,10 +214,11 @@ def describe(action: dict, zones: dict[str, str]) -> str:
 
 
 def zone_names(board: dict) -> dict[str, str]:
-    names = {z["id"]: zone_label(z["id"], z["kind"]) for z in board["centre"]}
+    variant = board["variant"]
+    names = {z["id"]: zone_label(z["id"], z["kind"], variant) for z in board["centre"]}
     for seat in board["seats"]:
         for z in seat["zones"]:
-            names.setdefault(z["id"], zone_label(z["id"], z["kind"]))
+            names.setdefault(z["id"], zone_label(z["id"], z["kind"], variant))
     return names
 
 

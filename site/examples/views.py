@@ -16,8 +16,11 @@ from play.table import build_table
 
 from core.catalogue import VariantEntry, variant_or_404
 from core.glossary import current_lang
+from core.methods import allow
+from core.params import parse_natural
 from rules_engine.actions import Action
 
+from . import sandbox
 from .board import board_view
 from .library import Example, load_example
 from .reasons import reason_text
@@ -38,11 +41,8 @@ from .sandbox import (
 
 def parse_step(raw: str | None, last: int) -> int:
     """?step=N clamped to the example; anything that is not a number means the first step."""
-    try:
-        step = int(raw or 0)
-    except ValueError:
-        return 0
-    return min(max(step, 0), last)
+    step = parse_natural(raw)
+    return 0 if step is None else min(step, last)
 
 
 def step_context(example: Example, index: int, lang: str, *, embedded: bool,
@@ -102,6 +102,7 @@ def _lookup(variant: str, name: str) -> tuple[str, VariantEntry, Example]:
     return lang, entry, example
 
 
+@allow("GET")
 def example_page(request: HttpRequest, variant: str, name: str) -> HttpResponse:
     lang, entry, example = _lookup(variant, name)
     index = parse_step(request.GET.get("step"), example.last)
@@ -113,6 +114,7 @@ def example_page(request: HttpRequest, variant: str, name: str) -> HttpResponse:
     return response
 
 
+@allow("GET")
 def try_page(request: HttpRequest, variant: str, name: str) -> HttpResponse:
     """The sandbox: the example's position at ?step=N, then the visitor's own moves."""
     lang, entry, example = _lookup(variant, name)
@@ -126,11 +128,14 @@ def try_page(request: HttpRequest, variant: str, name: str) -> HttpResponse:
         error = _("Those moves do not fit this position, so the example starts again here.")
         game, moves, last_action = game_at_step(example, index), [], None
     seat = parse_step(request.GET.get("seat"), game.players - 1)
+    limit = sandbox.MAX_MOVES
 
     verdict = None
     tried = request.GET.get("try")
     acted = request.GET.get("act")
-    if acted is not None and tried is None and not error and not game.is_over:
+    # At the limit a further move is not made (the page says why); the moves so far stay.
+    if (acted is not None and tried is None and not error and not game.is_over
+            and len(moves) < limit):
         # A move made on the table itself (a card tapped or dragged onto a pile).
         action = table_action(acted)
         offer = None if action is None else find_attempt(game, seat, action)
@@ -147,17 +152,21 @@ def try_page(request: HttpRequest, variant: str, name: str) -> HttpResponse:
                 verdict = {"accepted": False, "reason": reason_text(result.reason),
                            "text": describe({**action, "player": seat},
                                             zone_names(game.board(None)))}
-    if tried is not None and not error and not game.is_over:
+    if tried is not None and not error and not game.is_over and len(moves) < limit:
+        choice = parse_natural(tried)
         try:
-            action, result = attempt(game, seat, int(tried))
-        except (SandboxError, ValueError):
+            if choice is None:
+                raise SandboxError(tried[:20])
+            action, result = attempt(game, seat, choice)
+        except SandboxError:
             error = _("That move is not on offer in this position.")
         else:
             verdict = {"accepted": result.accepted, "reason": reason_text(result.reason),
                        "text": describe(action, zone_names(game.board(None)))}
             if result.accepted:
-                moves.append((seat, int(tried)))
+                moves.append((seat, choice))
                 last_action = action
+    at_limit = len(moves) >= limit
 
     url = reverse("example_try", kwargs={"variant": variant, "name": name})
     here = f"{url}?step={index}&moves={format_moves(moves)}&seat={seat}"
@@ -170,11 +179,13 @@ def try_page(request: HttpRequest, variant: str, name: str) -> HttpResponse:
         "seats": [{"seat": s, "number": s + 1} for s in range(game.players)],
         "moves": format_moves(moves),
         "move_count": len(moves),
+        "max_moves": limit,
+        "at_limit": at_limit and not game.is_over,
         "board": board_view(game.board(None), last_action),
-        "table": build_table(game, [HUMAN] * game.players, seat, interactive=not game.is_over,
-                             reveal=True),
+        "table": build_table(game, [HUMAN] * game.players, seat,
+                             interactive=not game.is_over and not at_limit, reveal=True),
         "here": here,
-        "attempts": [] if game.is_over else offered(game, seat),
+        "attempts": [] if game.is_over or at_limit else offered(game, seat),
         "over": game.is_over,
         "winner": None if game.winner is None else game.winner + 1,
         "verdict": verdict,

@@ -22,8 +22,8 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from rules_engine.options import OptionError, validate_options
-from rules_engine.registry import VARIANTS, new_game
+from rules_engine.options import OptionError
+from rules_engine.registry import VARIANTS, new_game, validate_options
 
 LANGUAGE_CODES = tuple(code for code, _name in settings.LANGUAGES)
 PAPERS = ("a4", "letter")

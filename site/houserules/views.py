@@ -211,10 +211,8 @@ def short_link(request: HttpRequest, code: str) -> HttpResponse:
 
 @require_safe
 def play(request: HttpRequest, code: str) -> HttpResponse:
-    """Where the printed QR code leads: the variant with exactly these rules.
-
-    Until the playable demo exists this is the rules page, with the chosen options shown.
-    """
+    """Where the printed QR code leads: a new game of the variant against the bots, with
+    exactly these rules filled in (the demo's form reads the same `opt-<key>` pairs)."""
     row = get_object_or_404(HouseRules, code=code)
     parsed = row_config(row)
     if not parsed.ok:
@@ -223,6 +221,6 @@ def play(request: HttpRequest, code: str) -> HttpResponse:
     visitor = current_lang()
     lang = visitor if visitor in config.languages else config.languages[0]
     with translation.override(lang):
-        url = reverse("rules", kwargs={"variant": row.variant})
+        url = reverse("play_setup", kwargs={"variant": row.variant})
     query = urlencode([p for p in config.query_pairs() if p[0].startswith(OPTION_PREFIX)])
-    return HttpResponseRedirect(f"{url}?{query}#house-rules")
+    return HttpResponseRedirect(f"{url}?{query}")

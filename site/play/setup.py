@@ -19,8 +19,8 @@ from django.utils.translation import pgettext
 
 from rules.rulebook import load_rulebook
 from rules_engine.bots import LEVELS
-from rules_engine.options import OptionError, OptionSpec, validate_options
-from rules_engine.registry import VARIANTS, new_game
+from rules_engine.options import OptionError, OptionSpec
+from rules_engine.registry import VARIANTS, new_game, validate_options
 
 from .models import HUMAN
 from .table import CALL_WORDS, level_name
@@ -152,7 +152,9 @@ def parse_setup(variant: str, params: QueryDict) -> Setup:
     raw_seed = _last(params, "seed")
     seed = None
     if raw_seed:
-        if raw_seed.isascii() and raw_seed.isdigit() and int(raw_seed) <= MAX_SEED:
+        # Bounded by length first: int() refuses strings of more than 4,300 digits.
+        if (raw_seed.isascii() and raw_seed.isdigit() and len(raw_seed) <= len(str(MAX_SEED))
+                and int(raw_seed) <= MAX_SEED):
             seed = int(raw_seed)
         else:
             errors["seed"] = _("A deal number is a whole number such as 42, or empty for a "

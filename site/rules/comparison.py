@@ -8,8 +8,6 @@ metadata changes, the table changes.
 from dataclasses import dataclass
 
 from django.urls import reverse
-from django.utils.translation import get_language
-from django.utils.translation import gettext as _
 
 from rules_engine.registry import VARIANTS
 from rules_engine.variant import METADATA_KEYS
@@ -44,35 +42,28 @@ def build_rows(slugs: list[str]) -> list[Row]:
         for slug in slugs:
             cell = VARIANTS[slug].metadata[dimension]
             url = reverse("rules", kwargs={"variant": slug}) + f"#{cell['section']}"
-            text = describe(dimension, cell["code"], cell["params"])
+            text = describe(dimension, cell["code"], cell["params"], slug)
             cells.append(Cell(slug, cell["code"], cell["params"], text, url))
         rows.append(Row(dimension, str(DIMENSION_LABELS[dimension]), tuple(cells)))
     return rows
 
 
-def difference_sentences(rows: list[Row], names: dict[str, str]) -> list[str]:
-    """One plain sentence per row where two variants differ."""
-    sentences = []
-    for row in rows:
-        if not row.differs:
-            continue
-        first, second = row.cells
-        sentences.append(
-            _("%(dimension)s: in %(a)s, %(a_text)s; in %(b)s, %(b_text)s")
-            % {
-                "dimension": row.label,
-                "a": names[first.slug],
-                "a_text": _lower_first(first.text),
-                "b": names[second.slug],
-                "b_text": _lower_first(second.text),
-            }
-        )
-    return sentences
+@dataclass(frozen=True)
+class Difference:
+    """One row on which the variants differ: its label and each variant's own sentence."""
+
+    label: str
+    parts: tuple[tuple[str, str], ...]
 
 
-def _lower_first(text: str) -> str:
-    text = text.rstrip(".")
-    # German capitalises nouns, so a sentence's first word keeps its case there.
-    if get_language() == "de" or text[:2] == text[:2].upper():
-        return text
-    return text[:1].lower() + text[1:]
+def differences(rows: list[Row], names: dict[str, str]) -> list[Difference]:
+    """The rows where the variants differ, each variant's cell kept as its own sentence.
+
+    The cells are whole sentences; joining them into one would need grammar no template can
+    give in five languages, so each stays apart under the variant's name.
+    """
+    return [
+        Difference(row.label, tuple((names[cell.slug], cell.text) for cell in row.cells))
+        for row in rows
+        if row.differs
+    ]

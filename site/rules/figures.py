@@ -32,15 +32,17 @@ def load_figures() -> dict | None:
         return None
 
 
-def bar_chart(values: dict[str, float], *, width: int = 300, bar: int = 22) -> dict:
-    """Geometry for a horizontal bar chart drawn as inline SVG by the template."""
+def bar_rows(values: dict[str, float]) -> list[dict]:
+    """Bar lengths as a percentage of the largest value, for bars drawn one per row.
+
+    Each row is laid out by CSS (label, bar, value), so labels of any length wrap instead of
+    running into the bars, on a phone as on a projector.
+    """
     top = max(values.values(), default=0) or 1
-    rows = []
-    for i, (key, value) in enumerate(values.items()):
-        rows.append(
-            {"key": key, "value": value, "y": i * (bar + 8), "w": round(width * value / top, 1)}
-        )
-    return {"rows": rows, "height": len(rows) * (bar + 8), "width": width, "bar": bar}
+    return [
+        {"key": key, "value": value, "percent": round(100 * value / top, 1)}
+        for key, value in values.items()
+    ]
 
 
 def figure_charts(figures: dict, names: dict[str, str]) -> list[dict]:
@@ -48,7 +50,7 @@ def figure_charts(figures: dict, names: dict[str, str]) -> list[dict]:
     per_variant = figures.get("variants", {})
     specs = [
         ("plays", _("Average number of moves in a game"), 0, ""),
-        ("equal_rank_rate", _("Equal-rank events per game"), 1, ""),
+        ("equal_rank_rate", _("Equal tops per game"), 1, ""),
         ("stuck_rate", _("Games that got stuck at least once"), 0, " %"),
     ]
     charts = []
@@ -60,12 +62,9 @@ def figure_charts(figures: dict, names: dict[str, str]) -> list[dict]:
         }
         if not values:
             continue
-        geometry = bar_chart(values, width=220)
-        for row in geometry["rows"]:
+        rows = bar_rows(values)
+        for row in rows:
             row["label"] = names[row["key"]]
             row["display"] = number_format(row["value"], decimal_pos=decimals) + unit
-            row["value_x"] = 150 + row["w"] + 6
-        charts.append(
-            {"key": key, "title": title, "geometry": geometry, "svg_width": 150 + 220 + 60}
-        )
+        charts.append({"key": key, "title": title, "rows": rows})
     return charts

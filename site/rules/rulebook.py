@@ -2,8 +2,11 @@
 
 A text is `content/<variant>/<lang>.md`: a `# Title`, a lead paragraph, then `## Heading
 {#anchor}` sections whose anchors are the same in every language. Card tokens written as
-inline code (`7H`) become card components. Parsing happens once per file version (content
-only changes on deploy), so a rules page costs a cache lookup, not a Markdown parse.
+inline code (`7H`) become card components. A block between `::: site` and `:::` lines is an
+"On this site" note: what the website itself decides (tie windows, the start signal). Notes
+are drawn as labelled boxes (role="note"), hidden in print, and left out of `table_html`, the
+text of the table rules alone. Parsing happens once per file version (content only changes on
+deploy), so a rules page costs a cache lookup, not a Markdown parse.
 """
 
 import re
@@ -15,14 +18,20 @@ import nh3
 from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import translation
+from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 from markdown_it import MarkdownIt
 
 from rules_engine.cards import is_card
 
 SECTION_HEADING = re.compile(r"^## (?P<title>.+?)\s*\{#(?P<anchor>[a-z0-9-]+)\}\s*$", re.M)
 ANCHORED_H3 = re.compile(r"<h3>(?P<title>.*?)\s*\{#(?P<anchor>[a-z0-9_-]+)\}</h3>")
+H3_ID = re.compile(r'<h3 id="(?P<anchor>[a-z0-9_-]+)">')
 CARD_CODE = re.compile(r"<code>(?P<code>[A2-9TJQK][SHDC]|X)</code>")
+
+SITE_NOTE = re.compile(r"^::: site[ \t]*\n(?P<body>.*?)\n:::[ \t]*$", re.M | re.S)
+NOTE_FENCE = re.compile(r"^:::", re.M)
 
 SPECIAL_SECTION = {"speed": "equal-ranks", "swap": "win-call", "spit": "deal-end"}
 
@@ -50,6 +59,8 @@ class Section:
     anchor: str
     title: str
     html: SafeString
+    #: the same section without its "On this site" notes: the rules of a real table
+    table_html: SafeString
     sub_anchors: tuple[str, ...]
 
 
@@ -84,12 +95,54 @@ def _card_html(code: str) -> str:
     return render_to_string("rules/card_token.html", {"code": code}).strip()
 
 
-def render_markdown(text: str, lang: str) -> tuple[SafeString, tuple[str, ...]]:
-    """Markdown → sanitised HTML with anchored h3 headings and drawn cards."""
+class NoteError(ValueError):
+    """A `::: site` note that is not closed, or a stray `:::` line."""
+
+
+def split_notes(text: str) -> list[tuple[bool, str]]:
+    """The text as (is_note, markdown) parts in reading order."""
+    parts: list[tuple[bool, str]] = []
+    pos = 0
+    for match in SITE_NOTE.finditer(text):
+        parts.append((False, text[pos : match.start()]))
+        parts.append((True, match.group("body")))
+        pos = match.end()
+    parts.append((False, text[pos:]))
+    for is_note, part in parts:
+        if not is_note and NOTE_FENCE.search(part):
+            raise NoteError(f"unclosed or stray note fence near: {part.strip()[:60]!r}")
+    return parts
+
+
+def strip_notes(text: str) -> str:
+    """The table rules alone: the Markdown with every "On this site" note removed."""
+    return "".join(part for is_note, part in split_notes(text) if not is_note)
+
+
+def _render_part(text: str) -> str:
     html = nh3.clean(_markdown.render(text))
-    anchors = tuple(m.group("anchor") for m in ANCHORED_H3.finditer(html))
-    html = ANCHORED_H3.sub(r'<h3 id="\g<anchor>">\g<title></h3>', html)
+    return ANCHORED_H3.sub(r'<h3 id="\g<anchor>">\g<title></h3>', html)
+
+
+def _note_html(text: str) -> str:
+    # A note, not a landmark: a page has many of them, and each is part of its section.
+    label = escape(gettext("On this site"))
+    return (
+        f'<div class="site-note" role="note" aria-label="{label}">'
+        f'<p class="site-note__label">{label}</p>{_render_part(text)}</div>'
+    )
+
+
+def render_markdown(
+    text: str, lang: str, *, notes: bool = True
+) -> tuple[SafeString, tuple[str, ...]]:
+    """Markdown → sanitised HTML with anchored h3 headings, drawn cards and site notes."""
     with translation.override(lang):
+        html = "".join(
+            (_note_html(part) if notes else "") if is_note else _render_part(part)
+            for is_note, part in split_notes(text)
+        )
+        anchors = tuple(m.group("anchor") for m in H3_ID.finditer(html))
         html = CARD_CODE.sub(lambda m: _card_html(m.group("code")), html)
     return mark_safe(html), anchors
 
@@ -107,9 +160,14 @@ def _parse(path: Path, mtime_ns: int, variant: str, lang: str) -> Rulebook:
     sections = []
     for i, match in enumerate(matches):
         end = matches[i + 1].start() if i + 1 < len(matches) else len(source)
-        body_html, sub_anchors = render_markdown(source[match.end() : end], lang)
+        body = source[match.end() : end]
+        body_html, sub_anchors = render_markdown(body, lang)
+        table_html, _ = render_markdown(body, lang, notes=False)
         sections.append(
-            Section(match.group("anchor"), match.group("title").strip(), body_html, sub_anchors)
+            Section(
+                match.group("anchor"), match.group("title").strip(), body_html, table_html,
+                sub_anchors,
+            )
         )
     lead_html, _ = render_markdown(lead.strip(), lang)
     return Rulebook(

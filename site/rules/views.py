@@ -3,20 +3,31 @@
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.translation import get_language_info
+from django.utils.translation import get_language_info, gettext_lazy
 from django.utils.translation import gettext as _
 
 from core.catalogue import all_variants, variant_or_404
 from core.glossary import current_lang
+from core.methods import allow
 from examples.library import examples_for
 from examples.views import embedded_viewer
 from houserules.display import house_rules_box
 
-from .comparison import build_rows, difference_sentences
+from .comparison import build_rows, differences
 from .figures import figure_charts, load_figures
 from .rulebook import Rulebook, load_rulebook
 
 LANGUAGE_CODES = [code for code, _ in settings.LANGUAGES]
+
+# One whole sentence per source language: a language name inside a sentence is inflected or
+# lower-cased differently in every language ("på svenska", "ruotsiksi", "auf Schwedisch").
+ORIGINAL_IN = {
+    "sv": gettext_lazy("The original version of these rules is in Swedish."),
+    "nb": gettext_lazy("The original version of these rules is in Norwegian."),
+    "de": gettext_lazy("The original version of these rules is in German."),
+    "fi": gettext_lazy("The original version of these rules is in Finnish."),
+    "en": gettext_lazy("The original version of these rules is in English."),
+}
 
 
 def embedded_viewers(book: Rulebook, lang: str) -> dict[str, list[str]]:
@@ -35,6 +46,7 @@ def embedded_viewers(book: Rulebook, lang: str) -> dict[str, list[str]]:
     return viewers
 
 
+@allow("GET")
 def rules_page(request: HttpRequest, variant: str) -> HttpResponse:
     lang = current_lang()
     entry = variant_or_404(variant, lang)
@@ -71,13 +83,14 @@ def rules_page(request: HttpRequest, variant: str) -> HttpResponse:
             ],
             "is_original": source_lang == lang,
             "source_lang": source_lang,
-            "source_lang_name": get_language_info(source_lang)["name_local"],
+            "original_in": ORIGINAL_IN[source_lang],
             "house_rules": house_rules,
         },
         status=400 if house_rules and house_rules.error else 200,
     )
 
 
+@allow("GET")
 def compare(request: HttpRequest) -> HttpResponse:
     lang = current_lang()
     variants = all_variants(lang)
@@ -104,7 +117,7 @@ def compare(request: HttpRequest) -> HttpResponse:
             "a": a if pair else variants[0].slug,
             "b": b if pair else variants[1].slug,
             "error": error,
-            "differences": difference_sentences(rows, names) if pair else [],
+            "differences": differences(rows, names) if pair else [],
             "figures": figures,
             "charts": figure_charts(figures, names) if figures else [],
         },

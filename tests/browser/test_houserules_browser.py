@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 
 from houserules.config import parse_config
 from houserules.models import HouseRules
+from houserules.views import row_config
 from rules_engine.registry import VARIANTS
 from tests.site.houserules_helpers import LANGS, longest_query
 
@@ -142,7 +143,8 @@ def test_form_with_errors_sheet_and_rules_box_have_no_axe_violations(
     results = Axe().run(page)
     assert results.violations_count == 0, results.generate_report()
 
-    page.goto(f"{site_url}/h/{row.code}/play/")
+    chosen = [p for p in row_config(row).config.query_pairs() if p[0].startswith("opt-")]
+    page.goto(f"{site_url}/{lang}/stress-de/?{urlencode(chosen)}#house-rules")
     expect(page.locator(".house-rules-box")).to_be_visible()
     results = Axe().run(page)
     assert results.violations_count == 0, results.generate_report()
@@ -197,12 +199,10 @@ def test_the_qr_code_leads_to_exactly_these_rules(browser, site_url, transaction
     assert decoded == f"{site_url}/h/{code}/play/"
     assert page.locator(".sheet__link").inner_text() == decoded  # the printed link is the same
 
+    # The code opens a new game against the bots with exactly these rules filled in.
     page.goto(decoded)
-    page.wait_for_url(re.compile(r"/en/james-bond/\?.*#house-rules$"))
-    box = page.locator(".house-rules-box")
-    expect(box.locator("li")).to_have_count(len(VARIANTS["james-bond"].options))
-    expect(box).to_contain_text("The call: Atlantis")
-    expect(box).to_contain_text("Best of five: Best of five")
-    box.get_by_role("link", name="The call").click()
-    expect(page).to_have_url(re.compile(r"#opt-call_word$"))
+    page.wait_for_url(re.compile(r"/en/james-bond/play/\?.*opt-call_word=atlantis"))
+    expect(page.locator("#opt-call_word")).to_have_value("atlantis")
+    expect(page.locator("#opt-best_of_five")).to_be_checked()
+    expect(page.locator("#opt-say_stikk")).not_to_be_checked()
     context.close()

@@ -63,7 +63,7 @@ def test_phone_width_has_no_horizontal_scroll(page, site_url):
 
 def test_cards_page_screenshot(page, site_url, tmp_path):
     page.goto(f"{site_url}/de/cards/")
-    card = page.get_by_role("img", name="Herz Sieben").first
+    card = page.get_by_role("img", name="Herz-Sieben").first
     assert card.is_visible()
     shot = tmp_path / "cards.png"
     page.screenshot(path=str(shot), full_page=True)

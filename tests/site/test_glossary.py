@@ -1,30 +1,74 @@
 import pytest
 
-from core.glossary import card_face, term
+from core.glossary import card_face, card_name, glossary, term
+
+LANGS = ("sv", "nb", "de", "fi", "en")
 
 
 @pytest.mark.parametrize(
     ("code", "lang", "name"),
     [
         ("7H", "sv", "hjärter sju"),
-        ("7H", "de", "Herz Sieben"),
+        ("7H", "de", "Herz-Sieben"),
         ("7H", "en", "seven of hearts"),
         ("7H", "nb", "hjerter sju"),
-        ("7H", "fi", "hertta seiska"),
-        ("QS", "de", "Pik Dame"),
+        ("7H", "fi", "herttaseiska"),
+        ("6S", "fi", "patakuutonen"),
+        ("QS", "de", "Pik-Dame"),
+        ("AC", "de", "Kreuz-Ass"),
         ("AC", "sv", "klöver ess"),
         ("TD", "en", "ten of diamonds"),
         ("X", "fi", "jokeri"),
     ],
 )
-def test_cards_are_named_in_the_page_language(code, lang, name):
+def test_cards_are_named_the_way_the_language_writes_them(code, lang, name):
     assert card_face(code, lang).name == name
+    assert card_name(code, lang) == name
+
+
+@pytest.mark.parametrize(
+    ("code", "form", "name"),
+    [
+        ("AH", "gen", "herttaässän"),  # herttaässän päälle
+        ("6S", "ill", "patakuutoseen"),
+        ("KD", "ade", "ruutukuninkaalla"),
+        ("QC", "par", "ristikuningatarta"),
+        ("7H", "ela", "herttaseiskasta"),
+        ("TS", "all", "patakympille"),
+        ("4C", "pl_par", "ristinelosia"),
+        ("X", "gen", "jokerin"),
+    ],
+)
+def test_finnish_card_names_inflect_at_the_end_of_the_compound(code, form, name):
+    assert card_name(code, "fi", form) == name
+
+
+def test_german_jack_is_declined_weakly():
+    assert card_name("JC", "de", "acc") == "Kreuz-Buben"
+    assert card_name("JC", "de") == "Kreuz-Bube"
+
+
+def test_every_finnish_rank_has_every_form():
+    forms = glossary("fi")["rank_forms"]
+    wanted = set(forms["A"])
+    assert wanted >= {"gen", "par", "ill", "ine", "ela", "ade", "abl", "all"}
+    assert all(set(forms[rank]) == wanted for rank in "A23456789TJQK")
 
 
 def test_suits_are_told_apart_without_colour():
     faces = [card_face(f"5{suit}", "en") for suit in "SHDC"]
     assert len({f.suit_symbol for f in faces}) == 4
     assert len({f.suit_letter for f in faces}) == 4
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rank_and_suit_letters_on_card_faces_never_clash(lang):
+    """K for king and K for klöver would make the king of clubs read "K ♣ K"."""
+    ranks = {card_face(f"{rank}S", lang).rank_label for rank in "A23456789TJQK"}
+    suits = {card_face(f"A{suit}", lang).suit_letter for suit in "SHDC"}
+    assert len(ranks) == 13
+    assert len(suits) == 4
+    assert not ranks & suits, ranks & suits
 
 
 def test_every_language_names_the_same_things():
@@ -38,7 +82,7 @@ def test_term_uses_the_active_language():
     from django.utils import translation
 
     with translation.override("de"):
-        assert term("centre_pile") == "Mittelstapel"
+        assert term("centre_pile") == "Ablagestapel"
 
 
 # The glossary words each variant's texts must use for its main things (inflected forms

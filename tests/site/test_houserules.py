@@ -335,25 +335,34 @@ def test_the_short_link_shows_the_saved_language_or_another_on_request(client):
 
 
 @pytest.mark.django_db
-def test_the_printed_link_opens_the_rules_with_exactly_these_options(client):
+def test_the_printed_link_opens_a_game_with_exactly_these_options(client):
     query = "opt-after_slap_house_rule=false&opt-ace_low_only=true&lang=de"
     location = client.post("/de/stressi-fi/house-rules/save/", {"q": query})["Location"]
     jump = client.get(f"{location}play/")
     assert jump.status_code == 302
     target = urlsplit(jump["Location"])
-    assert target.path == "/de/stressi-fi/"
-    assert target.fragment == "house-rules"
+    assert target.path == "/de/stressi-fi/play/"
     assert dict(parse_qsl(target.query)) == {
         "opt-after_slap_house_rule": "false",
         "opt-both_empty_house_rule": "true",
         "opt-ace_low_only": "true",
     }
-    rules = client.get(f"{target.path}?{target.query}")
+    form = client.get(f"{target.path}?{target.query}")
+    assert form.status_code == 200
+    checkbox = r'id="opt-([a-z_]+)" name="opt-[a-z_]+" value="true" checked'
+    checked = set(re.findall(checkbox, form.text))
+    assert checked == {"both_empty_house_rule", "ace_low_only"}
+
+
+@pytest.mark.django_db
+def test_the_rules_page_lists_chosen_house_rules(client):
+    query = "opt-after_slap_house_rule=false&opt-both_empty_house_rule=true&opt-ace_low_only=true"
+    rules = client.get(f"/de/stressi-fi/?{query}")
     assert rules.status_code == 200
     box = re.search(r'<section class="house-rules-box".*?</section>', rules.text, re.S).group(0)
     assert box.count("<li>") == 3
     assert (
-        'href="#opt-after_slap_house_rule">Hausregel nach dem Abschlagen</a>: '
+        'href="#opt-after_slap_house_rule">Hausregel nach dem Schlag</a>: '
         "<strong>Ohne Hausregel</strong>"
     ) in box
     assert 'href="#opt-ace_low_only">Das Ass</a>: <strong>Nur niedrig</strong>' in box

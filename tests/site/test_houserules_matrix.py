@@ -10,8 +10,7 @@ from django.utils import translation
 from houserules.config import HouseRulesConfig
 from houserules.sheet import build_sheet
 from houserules.sheettext import load_sheet_text
-from rules_engine.options import validate_options
-from rules_engine.registry import VARIANTS
+from rules_engine.registry import VARIANTS, validate_options
 
 from .houserules_helpers import LANGS, option_values, query_value, sheet_text
 

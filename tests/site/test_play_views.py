@@ -328,3 +328,11 @@ def test_the_live_region_reads_out_what_happened_since_the_pages_last_view(clien
     assert "Spelare 1 tar upp hög 3." in lines
     quiet = client.get(f"/en/play/{game.pk}/?since=99999", HTTP_HX_REQUEST="true").text
     assert "<div hidden data-announce></div>" in quiet
+
+
+@pytest.mark.parametrize("seed", ["9" * 5000, str(2**63), "٣", "1_0"])
+def test_a_deal_number_out_of_range_is_refused_with_the_reason(client, seed):
+    response = client.get("/en/stress-se/play/", {"seed": seed})
+    assert response.status_code == 200
+    assert "A deal number is a whole number" in response.text
+    assert Game.objects.count() == 0

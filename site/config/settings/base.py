@@ -27,18 +27,22 @@ INSTALLED_APPS = [
     "core",
     "rules",
     "examples",
+    "houserules",
     "play",
     "teach",
-    "houserules",
 ]
 
 MIDDLEWARE = [
+    "core.requestlog.RequestIdMiddleware",
+    "core.methods.EmptyHeadMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "core.middleware.NorwegianLanguageMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    "core.methods.MethodNotAllowedMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -145,6 +149,21 @@ SECURE_CSP = {
     "object-src": [CSP.NONE],
 }
 X_FRAME_OPTIONS = "DENY"
+# The site uses none of these browser features; nothing embedded in it may either.
+PERMISSIONS_POLICY: dict[str, list[str]] = {
+    feature: []
+    for feature in (
+        "accelerometer", "autoplay", "camera", "display-capture", "encrypted-media",
+        "geolocation", "gyroscope", "hid", "idle-detection", "magnetometer", "microphone",
+        "midi", "payment", "publickey-credentials-get", "screen-wake-lock", "serial", "usb",
+        "xr-spatial-tracking",
+    )
+}
+# A load balancer probes /healthz over plain HTTP inside the network: no HTTPS redirect.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+# Set (e.g. "X-Request-ID") only behind a proxy that writes that header on every request;
+# otherwise each request gets a fresh id (core.requestlog).
+REQUEST_ID_HEADER = ""
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 

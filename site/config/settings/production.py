@@ -1,7 +1,11 @@
 """Production: everything secret or host-specific comes from the environment.
 
     DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS (comma-separated), optional DATABASE_URL,
-    optional DJANGO_CSRF_TRUSTED_ORIGINS (comma-separated).
+    optional DJANGO_CSRF_TRUSTED_ORIGINS (comma-separated), optional DJANGO_REQUEST_ID_HEADER
+    (the header a trusted proxy puts its request id in, e.g. X-Request-ID).
+
+Logs go to stderr, where gunicorn and any process manager keep them: one access line per
+request and every error with its traceback, each line carrying the request's id.
 """
 
 import os
@@ -27,3 +31,31 @@ SECURE_HSTS_PRELOAD = True
 SESSION_COOKIE_SECURE = True
 CSRF_COOKIE_SECURE = True
 LANGUAGE_COOKIE_SECURE = True
+REQUEST_ID_HEADER = os.environ.get("DJANGO_REQUEST_ID_HEADER", "")
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {"request_id": {"()": "core.requestlog.RequestIdFilter"}},
+    "formatters": {
+        "line": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
+    },
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stderr",
+            "filters": ["request_id"],
+            "formatter": "line",
+        },
+    },
+    "root": {"handlers": ["stderr"], "level": "WARNING"},
+    "loggers": {
+        # Replaces Django's default handlers (mail to an empty ADMINS).
+        "django": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
+        # 4xx responses are in the access lines already; errors (5xx) keep their traceback.
+        "django.request": {"level": "ERROR"},
+        # Probes with a wrong Host header are answered 400 and are no one's error.
+        "django.security.DisallowedHost": {"handlers": [], "propagate": False},
+        "stress.access": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
+    },
+}

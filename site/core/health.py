@@ -1,0 +1,69 @@
+"""`/healthz` for a load balancer: can this instance serve pages right now?
+
+It answers 200 when the database answers a query, every variant's rules text loads in every
+site language, and every catalogue translates; 503 with the failing checks otherwise. It
+sits outside i18n_patterns (no language redirect) and is exempt from the HTTPS redirect, so
+a probe over plain HTTP inside the network gets the answer itself.
+"""
+
+from collections.abc import Callable
+
+from django.conf import settings
+from django.db import DatabaseError, connection
+from django.http import HttpRequest, JsonResponse
+from django.utils import translation
+from django.views.decorators.cache import never_cache
+
+from rules.rulebook import load_rulebook
+from rules_engine.registry import VARIANTS
+
+from .methods import allow
+
+# A msgid every catalogue translates (the site's name in the page title).
+CATALOGUE_PROBE = "Stress card games"
+
+
+def database_answers() -> bool:
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+            return cursor.fetchone() == (1,)
+    except DatabaseError:
+        return False
+
+
+def content_loaded() -> bool:
+    languages = [code for code, _name in settings.LANGUAGES]
+    glossaries = settings.CONTENT_DIR / "glossary"
+    try:
+        return all((glossaries / f"{lang}.toml").is_file() for lang in languages) and all(
+            load_rulebook(slug, lang) is not None for slug in VARIANTS for lang in languages
+        )
+    except (OSError, ValueError):
+        return False
+
+
+def catalogues_loaded() -> bool:
+    for code, _name in settings.LANGUAGES:
+        if code == settings.LANGUAGE_CODE:
+            continue  # English is the msgid itself
+        with translation.override(code):
+            if translation.gettext(CATALOGUE_PROBE) == CATALOGUE_PROBE:
+                return False
+    return True
+
+
+CHECKS: dict[str, Callable[[], bool]] = {
+    "database": database_answers,
+    "content": content_loaded,
+    "catalogues": catalogues_loaded,
+}
+
+
+@never_cache
+@allow("GET")
+def healthz(request: HttpRequest) -> JsonResponse:
+    failing = [name for name, check in CHECKS.items() if not check()]
+    if failing:
+        return JsonResponse({"status": "unavailable", "failing": failing}, status=503)
+    return JsonResponse({"status": "ok"})

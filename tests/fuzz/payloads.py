@@ -1,0 +1,103 @@
+"""Hostile values: what an attacker or a careless client puts where a view expects a value.
+
+Every markup payload carries MARKER, so a response that reflects one unescaped is found by
+looking for the payload itself. Invalid UTF-8 is written with surrogate escapes ("\\udcff"
+is the byte 0xFF on the wire).
+"""
+
+import re
+from dataclasses import dataclass
+
+MARKER = "fuzzmark"
+
+
+@dataclass(frozen=True)
+class Payload:
+    kind: str
+    value: str
+
+    @property
+    def markup(self) -> bool:
+        return MARKER in self.value and any(c in self.value for c in "<>\"'")
+
+
+def _all(kind: str, *values: str) -> list[Payload]:
+    return [Payload(kind, v) for v in values]
+
+
+PAYLOADS: list[Payload] = [
+    *_all("unicode digits", "²", "٣", "０", "𝟗", "Ⅻ", "1²", "²:0", "0:²", "٣:٠"),
+    *_all(
+        "numbers", "-1", "-0", "0", "9" * 40, "9" * 5000, "-" + "9" * 5000, "1e308", "NaN",
+        "inf", "0x1f", "1_000", " 7 ", "+3", "4294967296", "18446744073709551617", "0.5",
+    ),
+    *_all("long", "A" * 10240, "é" * 5120, "a" * 251, "-" * 300),
+    *_all("nul", "\x00", "1\x00", "a\x00b", "\x00" * 64),
+    *_all(
+        "traversal", "../../../../etc/passwd", "..%2F..%2Fmanage.py", "..\\..\\windows\\win.ini",
+        "/etc/passwd", "....//....//etc/passwd", "%2e%2e%2f", "file:///etc/passwd",
+    ),
+    *_all(
+        "markup", f"<script>{MARKER}()</script>", f'"><svg onload={MARKER}()>',
+        f"'><img src=x onerror={MARKER}()>", f"</textarea><b>{MARKER}</b>",
+        f'javascript:{MARKER}()//"><a>', f"{{{{ {MARKER} }}}}{{% debug %}}<i>{MARKER}</i>",
+    ),
+    *_all(
+        "encoding", "\udcff\udcfe", "%ff%fe", "\u202e", "💥", "\ufeff", "\x1b[31m",
+        "\r\nX-Fuzz: 1",
+    ),
+    *_all("shape", "", " ", "null", "[]", "{}", ",,,", ":::", "0:0:0", "-1:-1", "true", "*"),
+]
+
+# One of each kind (and the ones that found bugs): the quick profile's values.
+QUICK: list[Payload] = [
+    p for p in PAYLOADS
+    if p.value in {
+        "²", "٣", "²:0", "-1", "9" * 5000, "1_000", " 7 ", "A" * 10240, "a" * 251, "\x00",
+        "a\x00b", "../../../../etc/passwd", "\udcff\udcfe", "\r\nX-Fuzz: 1", "", ":::",
+    } or p.kind == "markup"
+]
+
+# Every parameter gets the core values; the rest of QUICK is dealt out among a route's
+# parameters, so each is sent once per route (a view reading 30 names stays affordable).
+CORE: list[Payload] = [
+    p for p in QUICK
+    if p.value in {"²", "9" * 5000, "-1", "A" * 10240, "\x00", "\udcff\udcfe", ""}
+    or p.value.startswith(("<script>", '"><svg'))
+]
+DEALT: list[Payload] = [p for p in QUICK if p not in CORE]
+
+_DIGITS = re.compile(r"[0-9]+")
+
+
+def core_splices(valid: str) -> list[Payload]:
+    """The splices every parameter gets: its number as "²" and as 5,000 nines, markup added."""
+    keep = {_DIGITS.sub("²", valid, count=1), _DIGITS.sub("9" * 5000, valid, count=1),
+            valid + f"<b>{MARKER}</b>"}
+    return [p for p in splices(valid) if p.value in keep]
+
+
+def splices(valid: str) -> list[Payload]:
+    """A valid value bent out of shape: its numbers swapped for hostile ones, grown, cut."""
+    out = []
+    if _DIGITS.search(valid):
+        for number in ("²", "٣", "9" * 5000, "-1", "0" * 7):
+            out.append(Payload("splice", _DIGITS.sub(number, valid, count=1)))
+    out += [
+        Payload("splice", valid + "\x00"),
+        Payload("splice", valid + f"<b>{MARKER}</b>"),
+        Payload("splice", ",".join([valid] * (10240 // (len(valid) + 1) + 1)) if valid else ""),
+        Payload("splice", valid[: len(valid) // 2]),
+        Payload("splice", valid + "a" * 300),
+    ]
+    return [p for p in out if p.value != valid]
+
+
+PATH_EXTRAS: list[Payload] = _all(
+    "path", "a" * 251, "a" * 300, "a" * 4000, "-", "_", "--", "0" * 5000, "con", ".", "..",
+)
+
+
+def path_payloads(valid: str, quick: bool) -> list[Payload]:
+    base = QUICK if quick else PAYLOADS
+    return [*PATH_EXTRAS, *base, *splices(valid)]

@@ -1,0 +1,127 @@
+"""The quick fuzz profile (part of `make test`); `make fuzz` runs the long one (campaign.py)."""
+
+import pytest
+from django.conf import settings
+from django.db import transaction
+from django.test import override_settings
+from hypothesis import HealthCheck, Phase, given
+from hypothesis import settings as hypothesis_settings
+
+from .discovery import profile_site
+from .plans import method_rounds, planned_requests, quick_plan, stray_plan
+from .routes import all_routes
+from .runner import Tally
+from .transport import InProcess
+
+
+def assert_clean(tally: Tally) -> None:
+    if tally.findings:
+        shown = "\n\n".join(str(f)[:3000] for f in tally.findings[:10])
+        pytest.fail(f"{len(tally.findings)} findings in {tally.requests} requests:\n\n{shown}")
+
+
+# Also tells pytest-django to create the test database when only this module runs.
+pytestmark = pytest.mark.django_db
+
+LANGS = [code for code, _name in settings.LANGUAGES]
+ROUTES = [route.label for route in all_routes()]
+
+
+@pytest.fixture(scope="module")
+def fuzz_db(django_db_setup, django_db_blocker):
+    """One transaction for the module, rolled back at its end: what the crawl saves (a form
+    that stores something) is there for every test here and for no test elsewhere."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        yield
+        transaction.set_rollback(True)
+
+
+@pytest.fixture(scope="module")
+def profiles(fuzz_db):
+    return {profile.route.label: profile for profile in profile_site()}
+
+
+def test_every_route_of_the_urlconf_is_profiled(profiles):
+    assert list(profiles) == ROUTES
+    assert "healthz" in ROUTES
+    for profile in profiles.values():
+        assert profile.samples, profile.route.label
+
+
+def test_parameters_are_found_by_recording_not_by_registration(profiles):
+    sandbox = profiles["<lang>/<variant:variant>/examples/<slug:name>/try/"]
+    assert {"step", "moves", "seat", "try"} <= set(sandbox.query)
+    assert {"a", "b"} <= set(profiles["<lang>/compare/"].query)
+    assert {"next", "large", "fourcolour"} <= set(profiles["prefs/"].form)
+    assert "pref-large" in profiles["<lang>/"].cookies
+
+
+@pytest.mark.parametrize("label", ROUTES)
+def test_quick_profile(profiles, label):
+    tally = Tally()
+    send = InProcess().send
+    plan = quick_plan(profiles[label], LANGS)
+    for planned in plan:
+        tally.send(send, planned)
+    assert tally.requests == len(plan) >= 20
+    assert_clean(tally)
+
+
+def test_paths_that_match_no_route(fuzz_db):
+    tally = Tally()
+    send = InProcess().send
+    for planned in stray_plan(LANGS):
+        tally.send(send, planned)
+    assert tally.statuses.keys() <= {301, 302, 400, 404}
+    assert_clean(tally)
+
+
+def test_hypothesis_profile_in_small(profiles):
+    """The long campaign's strategy, eight requests per route and method round, the same
+    every run."""
+    tally = Tally()
+    send = InProcess().send
+    for profile in profiles.values():
+        for methods, _share in method_rounds(profile):
+
+            @hypothesis_settings(
+                max_examples=8, derandomize=True, database=None, deadline=None,
+                phases=[Phase.generate], suppress_health_check=list(HealthCheck),
+            )
+            @given(planned_requests(profile, LANGS, methods))
+            def fuzz(planned):
+                tally.send(send, planned)
+
+            fuzz()
+    assert tally.requests >= 8 * 2 * len(ROUTES)
+    assert set(tally.methods) >= {"GET", "POST", "PUT", "DELETE", "OPTIONS", "TRACE", "HEAD"}
+    assert_clean(tally)
+
+
+def test_the_fuzzer_finds_planted_bugs(fuzz_db):
+    """Against a URLconf of known bugs the same code finds each one, with the parameter
+    names read from the views themselves."""
+    with override_settings(ROOT_URLCONF="tests.fuzz.planted"):
+        found = {p.route.label: p for p in profile_site()}
+        assert found["reflect/"].query == ["q"]
+        assert found["count/<slug:code>/"].query == ["n"]
+        assert "count" in found["save/"].form
+        findings = []
+        for profile in found.values():
+            tally = Tally()
+            for planned in quick_plan(profile, LANGS):
+                tally.send(InProcess().send, planned)
+            findings += [f"{f.label}: {p.splitlines()[0]}" for f in tally.findings
+                         for p in f.problems]
+    assert any(f.startswith("reflect/ query q") and "unescaped" in f for f in findings)
+    assert any(f.startswith("count/<slug:code>/ query n") and "status 500" in f for f in findings)
+    assert any(f.startswith("open/<str:name>/ path name") and "status 500" in f for f in findings)
+    assert any(f.startswith("save/ form count") and "status 500" in f for f in findings)
+    assert any("PUT answered 200" in f for f in findings)
+
+
+def test_methods_a_view_declares_are_read_from_the_view():
+    routes = {route.name: route for route in all_routes()}
+    assert routes["home"].declared_methods == {"GET", "HEAD"}
+    assert routes["preferences"].declared_methods == {"POST"}
+    assert routes["healthz"].own
