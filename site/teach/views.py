@@ -93,6 +93,7 @@ def _lesson_or_404(game_id: str) -> Lesson:
 
 # ---------------------------------------------------------------------------- new lesson
 @require_http_methods(["GET", "HEAD", "POST"])
+@never_cache
 def setup_page(request: HttpRequest, variant: str) -> HttpResponse:
     lang = current_lang()
     entry = variant_or_404(variant, lang)
@@ -279,6 +280,7 @@ def _render(request: HttpRequest, lesson: Lesson, row: Game, turn: Turn, role: s
         "table": table,
         "message": message,
         "paused": paused,
+        "started": row.clock_ms > 0 or row.log_length > 0,
         "pace": f"{row.speed / settings.PLAY_CLOCK_SPEED:g}",
         "paces": list(PACE_VALUES),
         "poll_ms": service.next_poll_ms(row, turn.driver, timezone.now()),
@@ -380,6 +382,7 @@ def _controller_or_403(request: HttpRequest, game_id: str) -> Lesson:
 
 
 @require_POST
+@never_cache
 def move(request: HttpRequest, game_id: str) -> HttpResponse:
     try:
         _controller_or_403(request, game_id)
@@ -394,6 +397,7 @@ def move(request: HttpRequest, game_id: str) -> HttpResponse:
 
 
 @require_POST
+@never_cache
 def clock(request: HttpRequest, game_id: str) -> HttpResponse:
     try:
         lesson = _controller_or_403(request, game_id)
@@ -414,6 +418,7 @@ def clock(request: HttpRequest, game_id: str) -> HttpResponse:
 
 
 @require_POST
+@never_cache
 def question(request: HttpRequest, game_id: str) -> HttpResponse:
     try:
         lesson = _controller_or_403(request, game_id)
@@ -451,6 +456,7 @@ def question(request: HttpRequest, game_id: str) -> HttpResponse:
 
 
 @require_safe
+@never_cache
 def explain_view(request: HttpRequest, game_id: str) -> HttpResponse:
     lesson = _lesson_or_404(game_id)
     row = lesson.game
@@ -476,6 +482,7 @@ def explain_view(request: HttpRequest, game_id: str) -> HttpResponse:
 
 # ---------------------------------------------------------------------------- pupils
 @require_POST
+@never_cache
 def answer(request: HttpRequest, game_id: str, number: int) -> HttpResponse:
     lesson = _lesson_or_404(game_id)
     row = lesson.game
@@ -499,6 +506,7 @@ def answer(request: HttpRequest, game_id: str, number: int) -> HttpResponse:
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@never_cache
 def join(request: HttpRequest) -> HttpResponse:
     """A pupil joins a class: its code (from the projector) and a nickname."""
     params = request.POST if request.method == "POST" else request.GET
@@ -537,6 +545,7 @@ def join(request: HttpRequest) -> HttpResponse:
 
 # ---------------------------------------------------------------------------- after the game
 @require_safe
+@never_cache
 def summary_page(request: HttpRequest, game_id: str) -> HttpResponse:
     lesson = _lesson_or_404(game_id)
     row = lesson.game
