@@ -363,17 +363,24 @@ def clock(request: HttpRequest, game_id: str) -> HttpResponse:
 @require_safe
 def replay_page(request: HttpRequest, game_id: str) -> HttpResponse:
     row = game_or_404(game_id)
-    lang = current_lang()
+    game_url = reverse("play_game", kwargs={"game_id": row.pk})
     if not row.over:
         # The step-through of a game still running would give its hidden cards away.
-        return HttpResponseRedirect(reverse("play_game", kwargs={"game_id": row.pk}))
+        return HttpResponseRedirect(game_url)
+    return render_replay(request, row, url=reverse("play_replay", kwargs={"game_id": row.pk}),
+                         game_url=game_url)
+
+
+def render_replay(request: HttpRequest, row: Game, *, url: str, game_url: str) -> HttpResponse:
+    """A finished game in the step-through viewer; `url` is the viewer's own address and
+    `game_url` the page of the game it links back to (teacher mode shows it its own way)."""
+    lang = current_lang()
     example = game_example(row, lang)
     index = parse_step(request.GET.get("step"), example.last)
-    url = reverse("play_replay", kwargs={"game_id": row.pk})
     context = {
         "entry": variant_entry(row.variant, lang),
         "row": row,
-        "game_url": reverse("play_game", kwargs={"game_id": row.pk}),
+        "game_url": game_url,
         **step_context(example, index, lang, embedded=False, url=url, try_url=""),
     }
     template = "examples/page.html#viewer" if request.htmx else "play/replay.html"

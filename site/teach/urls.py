@@ -14,5 +14,6 @@ urlpatterns = [
     path("teach/<str:game_id>/follow/", views.follow_page, name="teach_follow"),
     path("teach/<str:game_id>/answer/<int:number>/", views.answer, name="teach_answer"),
     path("teach/<str:game_id>/summary/", views.summary_page, name="teach_summary"),
+    path("teach/<str:game_id>/replay/", views.replay_page, name="teach_replay"),
     path("class/", views.join, name="teach_join"),
 ]

@@ -226,7 +226,7 @@ def _urls(row: Game) -> dict[str, str]:
         "question_url": reverse("teach_question", kwargs=kw),
         "explain_url": reverse("teach_explain", kwargs=kw),
         "summary_url": reverse("teach_summary", kwargs=kw),
-        "replay_url": reverse("play_replay", kwargs=kw),
+        "replay_url": reverse("teach_replay", kwargs=kw),
         "rules_url": reverse("rules", kwargs={"variant": row.variant}),
         "setup_url": reverse("teach_setup", kwargs={"variant": row.variant}),
     }
@@ -544,6 +544,20 @@ def join(request: HttpRequest) -> HttpResponse:
 
 
 # ---------------------------------------------------------------------------- after the game
+@require_safe
+@never_cache
+def replay_page(request: HttpRequest, game_id: str) -> HttpResponse:
+    """The finished game in the step-through viewer, linking back to the lesson's page (which
+    sends everyone but the teacher on to the follow page)."""
+    lesson = _lesson_or_404(game_id)
+    row = lesson.game
+    if not row.over:
+        return HttpResponseRedirect(reverse("teach_follow", kwargs={"game_id": game_id}))
+    return play_views.render_replay(
+        request, row, url=reverse("teach_replay", kwargs={"game_id": game_id}),
+        game_url=reverse("teach_lesson", kwargs={"game_id": game_id}))
+
+
 @require_safe
 @never_cache
 def summary_page(request: HttpRequest, game_id: str) -> HttpResponse:

@@ -11,6 +11,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.utils import timezone, translation
+from django.utils.html import escape
 from play import service
 from play.models import Game, LogEntry
 from teach import questions
@@ -128,6 +129,44 @@ def test_unknown_lessons_and_wrong_methods(client):
     # A demo game that is not a lesson has no teacher's pages.
     demo = service.start_game("spit", ["human", "club"], seed=1, wall=timezone.now())
     assert client.get(f"/en/teach/{demo.pk}/follow/").status_code == 404
+
+
+def test_no_teach_page_or_answer_may_be_cached(client):
+    """Every teach route's answers are private and never stored: a cached projector, follow
+    page or tally would show another moment of the game (or another person's seats)."""
+    from django.urls import get_resolver
+
+    lesson = start(client)
+    over = start(client, "stress-se", seed="9")
+    finish(over)
+    pupil = client.__class__()
+    pupil.post("/en/class/", {"code": lesson.class_code, "nickname": "Ada"})
+    row = Game.objects.get(pk=lesson.pk)
+    requests = {
+        "teach_setup": (client.get, "/en/spit/teach/", {}),
+        "teach_lesson": (client.get, f"/en/teach/{lesson.pk}/", {}),
+        "teach_follow": (pupil.get, f"/en/teach/{lesson.pk}/follow/", {}),
+        "teach_move": (client.post, f"/en/teach/{lesson.pk}/move/",
+                       {"action": '{"type": "call"}', "version": str(row.version)}),
+        "teach_clock": (client.post, f"/en/teach/{lesson.pk}/clock/",
+                        {"command": "step", "version": str(row.version)}),
+        "teach_question": (client.post, f"/en/teach/{lesson.pk}/question/",
+                           {"command": "ask", "seat": "0"}),
+        "teach_answer": (pupil.post, f"/en/teach/{lesson.pk}/answer/1/",
+                         {"action": '{"type": "call"}', "version": "0"}),
+        "teach_explain": (client.get, f"/en/teach/{lesson.pk}/explain/", {"ref": '{"z":"centre-0"}'}),
+        "teach_summary": (client.get, f"/en/teach/{over.pk}/summary/", {}),
+        "teach_replay": (client.get, f"/en/teach/{over.pk}/replay/", {}),
+        "teach_join": (client.get, "/en/class/", {}),
+    }
+    names = {p.name for p in get_resolver().url_patterns[-1].url_patterns
+             for p in getattr(p, "url_patterns", [p]) if str(p.name).startswith("teach_")}
+    assert names == set(requests)
+    for name, (send, url, data) in requests.items():
+        response = send(url, data)
+        assert response.status_code not in (404, 405) and response.status_code < 500, name
+        assert {"no-store", "no-cache", "private", "max-age=0"} <= {
+            d.strip() for d in response["Cache-Control"].split(",")}, name
 
 
 def test_start_pace_step_and_pause_from_the_projector(client):
@@ -458,13 +497,31 @@ def test_the_class_summary_shows_the_rules_and_three_moments_of_the_game(client,
         for section_id, title, _text in sheet.sections:
             if section_id != "answers":
                 assert title in text
-    assert f'href="/fi/play/{row.pk}/replay/"' in text
+    assert f'href="/fi/teach/{row.pk}/replay/"' in text
 
 
-def test_the_summary_waits_for_the_end_of_the_game(client):
+def test_the_summary_and_the_replay_wait_for_the_end_of_the_game(client):
     lesson = start(client)
-    response = client.get(f"/en/teach/{lesson.pk}/summary/")
-    assert response.status_code == 302
+    for page in ("summary", "replay"):
+        response = client.get(f"/en/teach/{lesson.pk}/{page}/")
+        assert response.status_code == 302
+        assert response["Location"] == f"/en/teach/{lesson.pk}/follow/"
+
+
+def test_the_replay_steps_through_the_whole_game_and_links_back_to_the_lesson(client):
+    lesson = start(client, "spit", lang="de")
+    row = finish(lesson)
+    page = client.get(f"/de/teach/{lesson.pk}/replay/")
+    assert page.status_code == 200
+    assert f'href="/de/teach/{lesson.pk}/"' in page.text
+    last = int(re.search(r'Schritt 0 von (\d+)', page.text).group(1))
+    step = client.get(f"/de/teach/{lesson.pk}/replay/?step={last}", HTTP_HX_REQUEST="true")
+    assert step.status_code == 200 and f"Schritt {last} von {last}" in step.text
+    assert "<html" not in step.text
+    final = [e for entry in row.entries.order_by("seq") for e in entry.events][-1]
+    assert final["code"] == "won"
+    with translation.override("de"):
+        assert escape(narrate(final, "spit")) in step.text
 
 
 def test_the_stuck_moment_shows_the_tops_nothing_fitted(client):
