@@ -6,6 +6,7 @@ race wants to see the slower hand too."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from django.utils import translation
@@ -20,6 +21,8 @@ from rules_engine.registry import VARIANTS
 
 #: at most this many lines in one page or answer (a long James Bond match has thousands).
 MAX_LINES = 400
+#: what an engine's zone id looks like (a refused move may name anything at all)
+ZONE_ID = re.compile(r"[a-z]+-[0-9]{1,2}|middle")
 
 
 @dataclass(frozen=True)
@@ -34,8 +37,13 @@ class Line:
 def _refused(entry: LogEntry, family: str) -> str:
     action = entry.action or {}
     zones = _zone_names(action, family)
+    try:
+        move = describe(action, zones)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        # A request may name anything; the engine refused it, the story need not spell it.
+        move = _("a move that is not on this table")
     return _("%(player)s tries “%(move)s”: not played, %(reason)s.") % {
-        "player": player_name(action.get("player")), "move": describe(action, zones),
+        "player": player_name(action.get("player")), "move": move,
         "reason": reason_text(entry.reason)}
 
 
@@ -50,7 +58,7 @@ def _zone_names(action: dict, family: str) -> dict[str, str]:
     """Names of the places a refused move names (describe() reads them from this)."""
     names = {}
     for value in action.values():
-        if not isinstance(value, str) or (not value[-1:].isdigit() and value != "middle"):
+        if not isinstance(value, str) or not ZONE_ID.fullmatch(value):
             continue
         if value.startswith("centre-"):
             kind = "centre"

@@ -248,6 +248,24 @@ def test_a_refused_move_is_told_with_the_engines_reason(client):
                                             "call.")
 
 
+@pytest.mark.parametrize(("action", "move"), [
+    ({"type": "call", "pile": "centre-²"}, "Call and slap centre-²"),
+    ({"type": "refill", "to": "row-٣"}, "Refill row-٣"),
+    ({"type": "call", "pile": "centre-7"}, "Call and slap centre pile 8"),
+])
+def test_a_refused_move_naming_nothing_on_the_table_is_told_as_sent(client, action, move):
+    """The fuzz found these: a place that is no zone of this game reached the zone names."""
+    lesson = start(client, mode="teacher")
+    post_clock(client, lesson, "resume")
+    row = Game.objects.get(pk=lesson.pk)
+    response = client.post(f"/en/teach/{lesson.pk}/move/", {
+        "action": json.dumps(action), "version": str(row.version)}, HTTP_HX_REQUEST="true")
+    assert response.status_code < 500
+    with translation.override("en"):
+        refused = [line for line in lines(Game.objects.get(pk=lesson.pk), 0) if not line.event]
+    assert refused and refused[-1].text.startswith(f"Player 1 tries “{move}”: not played, ")
+
+
 def test_the_projector_answer_carries_the_new_lines_and_the_live_region_the_latest(client):
     lesson = start(client)
     post_clock(client, lesson, "step")
