@@ -51,8 +51,8 @@ class TeachSetup:
 
 def mode_choices(current: str) -> list[Choice]:
     labels = {Lesson.WATCH: _("The class watches: every player is a bot"),
-              Lesson.TEACHER: _("You play player 1 against the bots"),
-              Lesson.HOT_SEAT: _("Two players at one keyboard (players 1 and 2), the other "
+              Lesson.TEACHER: _("You play Player 1 against the bots"),
+              Lesson.HOT_SEAT: _("Two players at one keyboard (Players 1 and 2), the other "
                                  "seats bots")}
     return [Choice(mode, labels[mode], mode == current) for mode, _label in Lesson.MODES]
 
