@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test setup translations migrate lint bench fuzz serve-prod clean
+.PHONY: run test setup translations migrate lint bench lighthouse fuzz serve-prod clean
 
 run: setup
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
@@ -37,8 +37,13 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-bench: $(STAMP)
-	$(BIN)/python benchmarks/engine_bench.py
+# Every performance figure beside its goal (engine, page server time, transfer, DOM, demo).
+bench: setup
+	$(BIN)/python benchmarks/bench.py
+
+# Lighthouse 12.2.3 (npm, installed under ~/.cache on first use) with the system Chromium.
+lighthouse: setup
+	$(BIN)/python benchmarks/lighthouse.py
 
 # The long fuzz profile (docs/hardening.md): production settings, gunicorn, >= 10,000 requests.
 FUZZ_REQUESTS ?= 10000

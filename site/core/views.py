@@ -5,11 +5,14 @@ import logging
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, HttpResponseServerError
 from django.shortcuts import render
+from django.urls import get_callable
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.csrf import csrf_exempt
 
 from .catalogue import all_variants
 from .glossary import current_lang
 from .methods import allow
+from .pagecache import cached_page
 from .preferences import COOKIE_MAX_AGE, PREFERENCES
 from .requestlog import current_request_id
 
@@ -19,11 +22,13 @@ LANGUAGE_NAMES = dict(settings.LANGUAGES)
 
 
 @allow("GET")
+@cached_page
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "core/home.html", {"variants": all_variants(current_lang())})
 
 
 @allow("GET")
+@cached_page
 def sources(request: HttpRequest) -> HttpResponse:
     lang = current_lang()
     rows = [
@@ -38,6 +43,7 @@ def sources(request: HttpRequest) -> HttpResponse:
 
 
 @allow("GET")
+@cached_page
 def cards(request: HttpRequest) -> HttpResponse:
     suits = "SHDC"
     ranks = "A23456789TJQK"
@@ -53,8 +59,29 @@ def cards(request: HttpRequest) -> HttpResponse:
     )
 
 
+def posted_from_this_site(request: HttpRequest) -> bool:
+    """Fetch metadata or Origin, one of which every current browser sends with a form post.
+    A client that sends neither is let through: at worst a forged post from a very old
+    browser switches a visitor's display settings."""
+    fetch_site = request.headers.get("Sec-Fetch-Site")
+    if fetch_site is not None:
+        return fetch_site in ("same-origin", "none")
+    origin = request.headers.get("Origin")
+    if origin is None:
+        return True
+    return origin == f"{request.scheme}://{request.get_host()}" or (
+        origin in settings.CSRF_TRUSTED_ORIGINS
+    )
+
+
+# Display preferences are the only form on every page. Guarding them with a CSRF token would
+# put a token (a secret, see core.compression) into every page and make every page
+# per-request; they only set two display cookies, so the browser's origin headers guard them.
+@csrf_exempt
 @allow("POST")
 def preferences(request: HttpRequest) -> HttpResponse:
+    if not posted_from_this_site(request):
+        return get_callable(settings.CSRF_FAILURE_VIEW)(request, reason="cross-site post")
     target = request.POST.get("next", "/")
     if not url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
         target = "/"

@@ -17,6 +17,7 @@ from play.table import build_table
 from core.catalogue import VariantEntry, variant_or_404
 from core.glossary import current_lang
 from core.methods import allow
+from core.pagecache import cached_page
 from core.params import parse_natural
 from rules_engine.actions import Action
 
@@ -93,6 +94,20 @@ def _embedded(variant: str, name: str, version: int, lang: str) -> SafeString:
         return mark_safe(render_to_string("examples/embedded.html", context))
 
 
+def deferred_viewer(example: Example, lang: str) -> SafeString:
+    """A viewer's title and a link to its page; site.js loads the viewer in its place."""
+    return _deferred(example.variant, example.name, example.version, lang)
+
+
+@lru_cache(maxsize=512)
+def _deferred(variant: str, name: str, version: int, lang: str) -> SafeString:
+    example = load_example(variant, name)
+    with translation.override(lang):
+        url = reverse("example", kwargs={"variant": variant, "name": name})
+        context = {"title": example.title(lang), "url": url, "dom_id": f"ex-{name}"}
+        return mark_safe(render_to_string("examples/deferred.html", context))
+
+
 def _lookup(variant: str, name: str) -> tuple[str, VariantEntry, Example]:
     lang = current_lang()
     entry = variant_or_404(variant, lang)
@@ -103,11 +118,16 @@ def _lookup(variant: str, name: str) -> tuple[str, VariantEntry, Example]:
 
 
 @allow("GET")
+@cached_page
 def example_page(request: HttpRequest, variant: str, name: str) -> HttpResponse:
     lang, entry, example = _lookup(variant, name)
     index = parse_step(request.GET.get("step"), example.last)
     embedded = request.GET.get("embedded") == "1"
-    context = {"entry": entry, **step_context(example, index, lang, embedded=embedded)}
+    context = {
+        "entry": entry,
+        "description": example.narration(0, lang),
+        **step_context(example, index, lang, embedded=embedded),
+    }
     template = "examples/page.html#viewer" if request.htmx else "examples/page.html"
     response = render(request, template, context)
     patch_vary_headers(response, ["HX-Request"])
@@ -115,6 +135,7 @@ def example_page(request: HttpRequest, variant: str, name: str) -> HttpResponse:
 
 
 @allow("GET")
+@cached_page
 def try_page(request: HttpRequest, variant: str, name: str) -> HttpResponse:
     """The sandbox: the example's position at ?step=N, then the visitor's own moves."""
     lang, entry, example = _lookup(variant, name)

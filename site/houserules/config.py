@@ -11,10 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-import unicodedata
-from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 from urllib.parse import urlencode
 
@@ -22,27 +19,24 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from rules_engine.options import OptionError
-from rules_engine.registry import VARIANTS, new_game, validate_options
+from core.options import (
+    OPTION_PREFIX,
+    allowed_players,
+    check_options,
+    option_params,
+    players_range,
+    value_key,
+)
+from core.params import clean_text, query_value, query_values
+from rules_engine.registry import VARIANTS
 
 LANGUAGE_CODES = tuple(code for code, _name in settings.LANGUAGES)
 PAPERS = ("a4", "letter")
-OPTION_PREFIX = "opt-"
 MAX_OWN_RULES = 5
 MAX_OWN_RULE_LENGTH = 140
 MAX_NAME_LENGTH = 40
 MAX_PLACE_LENGTH = 80
-#: more values than any form sends: the rest of a hostile query string is not even read.
-MAX_VALUES_READ = 12
-MAX_UNKNOWN_REPORTED = 3
 ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
-
-
-def value_key(value: Any) -> str:
-    """An option value as the query string, the content files and the form write it."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
 
 
 @dataclass(frozen=True)
@@ -96,99 +90,17 @@ class Parsed:
         return self.config is not None
 
 
-def clean_text(value: str) -> str:
-    """One line of free text: no control characters, runs of white space made single."""
-    text = "".join(" " if unicodedata.category(ch)[0] in "CZ" else ch for ch in value)
-    return " ".join(text.split())
-
-
-def _values(params: Any, name: str) -> list[str]:
-    if hasattr(params, "getlist"):
-        values = params.getlist(name)
-    else:
-        value = params.get(name)
-        values = value if isinstance(value, list) else ([] if value is None else [value])
-    return [str(v) for v in values[:MAX_VALUES_READ]]
-
-
-def _single(params: Any, name: str) -> str:
-    values = _values(params, name)
-    return values[-1] if values else ""
-
-
-@lru_cache(maxsize=256)
-def _allowed_players(variant: str, options: tuple[tuple[str, Any], ...]) -> tuple[int, ...]:
-    """The player counts the engine accepts with these options: it deals a game to see."""
-    info = VARIANTS[variant]
-    allowed = []
-    for count in range(info.players_min, info.players_max + 1):
-        try:
-            new_game(variant, players=count, options=dict(options))
-        except (ValueError, OptionError):
-            continue
-        allowed.append(count)
-    return tuple(allowed)
-
-
-def allowed_players(variant: str, options: Mapping[str, Any]) -> tuple[int, ...]:
-    return _allowed_players(variant, tuple(sorted(options.items())))
-
-
-def players_range(counts: tuple[int, ...]) -> str:
-    if not counts:
-        return ""
-    low, high = min(counts), max(counts)
-    return str(low) if low == high else f"{low}–{high}"
-
-
-def option_params(params: Any) -> dict[str, str]:
-    """The `opt-<key>` pairs of a query string, as strings (the last of repeated ones)."""
-    given: dict[str, str] = {}
-    keys = params.keys() if hasattr(params, "keys") else []
-    for name in keys:
-        if isinstance(name, str) and name.startswith(OPTION_PREFIX):
-            given[name[len(OPTION_PREFIX) :]] = _single(params, name)
-    return given
-
-
-def parse_options(variant: str, given: Mapping[str, str]) -> tuple[dict | None, dict]:
-    """The full option dict the engine makes of `given`, or None and the errors by field."""
-    errors: dict[str, list[str]] = {}
-    known = {spec.key for spec in VARIANTS[variant].options}
-    valid: dict[str, str] = {}
-    for key, value in given.items():
-        if key not in known:
-            unknown = errors.setdefault("options", [])
-            if len(unknown) >= MAX_UNKNOWN_REPORTED:  # a hostile URL gets no wall of text
-                continue
-            unknown.append(
-                _("This game has no option called “%(key)s”.")
-                % {"key": clean_text(key)[:40]}
-            )
-            continue
-        try:
-            # One option at a time, so that a refusal lands at the field that caused it.
-            validate_options(variant, {key: value}, from_strings=True)
-        except OptionError:
-            errors[OPTION_PREFIX + key] = [_("Choose one of the values listed here.")]
-            continue
-        valid[key] = value
-    if errors:
-        return None, errors
-    return validate_options(variant, valid, from_strings=True), errors
-
-
 def _parse_options(variant: str, params: Any, parsed: Parsed) -> dict[str, Any] | None:
     given = option_params(params)
     parsed.raw["options"] = given
-    options, errors = parse_options(variant, given)
+    options, errors = check_options(variant, given)
     parsed.errors.update(errors)
-    return options
+    return None if errors else options
 
 
 def _parse_names(variant: str, params: Any, options: dict | None, parsed: Parsed) -> list[str]:
     info = VARIANTS[variant]
-    raw = [clean_text(v) for v in _values(params, "name")]
+    raw = [clean_text(v) for v in query_values(params, "name")]
     parsed.raw["names"] = raw
     names = [n for n in raw if n]
     for index, name in enumerate(raw, start=1):
@@ -215,7 +127,7 @@ def _parse_names(variant: str, params: Any, options: dict | None, parsed: Parsed
 
 
 def _parse_own_rules(params: Any, parsed: Parsed) -> list[str]:
-    raw = [clean_text(v) for v in _values(params, "own")]
+    raw = [clean_text(v) for v in query_values(params, "own")]
     parsed.raw["own"] = raw
     for index, rule in enumerate(raw, start=1):
         if len(rule) > MAX_OWN_RULE_LENGTH:
@@ -232,7 +144,7 @@ def _parse_own_rules(params: Any, parsed: Parsed) -> list[str]:
 
 
 def _parse_date(params: Any, parsed: Parsed) -> dt.date | None:
-    text = clean_text(_single(params, "date"))
+    text = clean_text(query_value(params, "date"))
     parsed.raw["date"] = text
     if not text:
         return None
@@ -254,7 +166,7 @@ def parse_config(variant: str, params: Any, page_lang: str) -> Parsed:
     options = _parse_options(variant, params, parsed)
     names = _parse_names(variant, params, options, parsed)
 
-    place = clean_text(_single(params, "place"))
+    place = clean_text(query_value(params, "place"))
     parsed.raw["place"] = place
     if len(place) > MAX_PLACE_LENGTH:
         parsed.errors["place"] = [
@@ -262,8 +174,8 @@ def parse_config(variant: str, params: Any, page_lang: str) -> Parsed:
         ]
     date = _parse_date(params, parsed)
 
-    lang = _single(params, "lang") or page_lang
-    lang2 = _single(params, "lang2")
+    lang = query_value(params, "lang") or page_lang
+    lang2 = query_value(params, "lang2")
     parsed.raw["lang"], parsed.raw["lang2"] = lang, lang2
     if lang not in LANGUAGE_CODES:
         parsed.errors["lang"] = [_("Choose one of the listed languages.")]
@@ -271,7 +183,7 @@ def parse_config(variant: str, params: Any, page_lang: str) -> Parsed:
         parsed.errors["lang2"] = [_("Choose one of the listed languages.")]
     languages = (lang,) if not lang2 or lang2 == lang else (lang, lang2)
 
-    paper = _single(params, "paper") or "a4"
+    paper = query_value(params, "paper") or "a4"
     parsed.raw["paper"] = paper
     if paper not in PAPERS:
         parsed.errors["paper"] = [_("Choose A4 or US Letter.")]

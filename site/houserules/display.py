@@ -15,9 +15,9 @@ from urllib.parse import urlencode
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from core.options import OPTION_PREFIX, check_options, option_params, value_key
 from rules_engine.registry import VARIANTS
 
-from .config import OPTION_PREFIX, option_params, parse_options, value_key
 from .form import option_label, option_name
 from .sheettext import load_sheet_text
 
@@ -48,8 +48,8 @@ def house_rules_box(variant: str, params: Any, lang: str) -> HouseRulesBox | Non
     given = option_params(params)
     if not given:
         return None
-    options, _errors = parse_options(variant, given)
-    if options is None:
+    options, errors = check_options(variant, given)
+    if errors:
         return HouseRulesBox(
             (), _("These house rules could not be read, so the rules are shown without them."),
             "", (),

@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils.translation import get_language_info
 from django.utils.translation import gettext as _
 
+from core.options import OPTION_PREFIX, value_key
 from rules_engine.options import OptionSpec
 from rules_engine.registry import VARIANTS
 
@@ -23,9 +24,7 @@ from .config import (
     MAX_NAME_LENGTH,
     MAX_OWN_RULE_LENGTH,
     MAX_OWN_RULES,
-    OPTION_PREFIX,
     Parsed,
-    value_key,
 )
 from .sheettext import OptionText, load_sheet_text
 

@@ -16,8 +16,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
 from core.catalogue import variant_entry
+from core.options import allowed_players, players_range, value_key
 
-from .config import HouseRulesConfig, allowed_players, players_range, value_key
+from .config import HouseRulesConfig
 from .sheettext import SheetSection, load_sheet_text, render_sections
 
 

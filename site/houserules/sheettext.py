@@ -20,9 +20,8 @@ from typing import Any
 from django.conf import settings
 from django.utils.safestring import SafeString
 
+from core.options import value_key
 from rules.rulebook import render_markdown
-
-from .config import value_key
 
 #: the sheet's sections, in print order; "special" is the variant's own event (the equal-rank
 #: call, the swap and the win call, the end of a deal).

@@ -25,12 +25,12 @@ from django_htmx.http import replace_url
 
 from core.catalogue import all_variants, variant_or_404
 from core.glossary import current_lang
+from core.options import OPTION_PREFIX
 from rules_engine.registry import VARIANTS
 
 from .config import (
     LANGUAGE_CODES,
     MAX_OWN_RULES,
-    OPTION_PREFIX,
     HouseRulesConfig,
     Parsed,
     parse_config,

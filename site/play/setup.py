@@ -17,25 +17,25 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from core.options import (
+    OPTION_PREFIX,
+    allowed_players,
+    check_options,
+    option_params,
+    players_range,
+    value_key,
+)
 from rules.rulebook import load_rulebook
 from rules_engine.bots import LEVELS
-from rules_engine.options import OptionError, OptionSpec
-from rules_engine.registry import VARIANTS, new_game, validate_options
+from rules_engine.options import OptionSpec
+from rules_engine.registry import VARIANTS
 
 from .models import HUMAN
 from .table import CALL_WORDS, level_name
 
-OPTION_PREFIX = "opt-"
 DEFAULT_LEVEL = "club"
 MAX_SEED = 2**63 - 1
 OPTION_HEADING = re.compile(r'<h3 id="opt-(?P<key>[a-z0-9_]+)">(?P<title>.*?)</h3>')
-
-
-def value_key(value: Any) -> str:
-    """An option value as the query string writes it (as the house-rules links do)."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
 
 
 @dataclass(frozen=True)
@@ -91,42 +91,12 @@ def _last(params: QueryDict, name: str) -> str:
     return str(values[-1]).strip() if values else ""
 
 
-@lru_cache(maxsize=64)
-def allowed_players(variant: str, options: tuple[tuple[str, Any], ...]) -> tuple[int, ...]:
-    """The player counts the engine deals with these options (it deals a game to see)."""
-    info = VARIANTS[variant]
-    allowed = []
-    for count in range(info.players_min, info.players_max + 1):
-        try:
-            new_game(variant, players=count, options=dict(options))
-        except (ValueError, OptionError):
-            continue
-        allowed.append(count)
-    return tuple(allowed)
-
-
-def _range_text(counts: tuple[int, ...]) -> str:
-    low, high = min(counts), max(counts)
-    return str(low) if low == high else f"{low}–{high}"
-
-
 def parse_setup(variant: str, params: QueryDict) -> Setup:
     info = VARIANTS[variant]
     errors: dict[str, str] = {}
-    raw_options = {name[len(OPTION_PREFIX):]: _last(params, name)
-                   for name in list(params.keys())[:50] if name.startswith(OPTION_PREFIX)}
-    valid: dict[str, str] = {}
-    for key, value in raw_options.items():
-        try:
-            validate_options(variant, {key: value}, from_strings=True)
-        except OptionError:
-            label = OPTION_PREFIX + key if key in {s.key for s in info.options} else "options"
-            errors[label] = (_("Choose one of the values listed here.") if label != "options"
-                             else _("This game has no option called “%(key)s”.")
-                             % {"key": key[:40]})
-            continue
-        valid[key] = value
-    options = validate_options(variant, valid, from_strings=True)
+    raw_options = option_params(params)
+    options, option_errors = check_options(variant, raw_options)
+    errors.update((name, " ".join(messages)) for name, messages in option_errors.items())
 
     raw_players = _last(params, "players")
     players = info.players_min
@@ -135,10 +105,10 @@ def parse_setup(variant: str, params: QueryDict) -> Setup:
             players = int(raw_players)
         else:
             errors["players"] = _("Choose the number of players from the list.")
-    allowed = allowed_players(variant, tuple(sorted(options.items())))
+    allowed = allowed_players(variant, options)
     if "players" not in errors and players not in allowed:
         errors["players"] = _("With these rules the game is for %(range)s players.") % {
-            "range": _range_text(allowed)}
+            "range": players_range(allowed)}
         players = min(allowed, key=lambda n: abs(n - players))
 
     levels = []

@@ -26,6 +26,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from core.catalogue import variant_entry, variant_or_404
 from core.glossary import current_lang
+from core.options import OPTION_PREFIX, value_key
 from examples.narration import narrate_all
 from examples.reasons import reason_text
 from examples.views import parse_step, step_context
@@ -219,11 +220,9 @@ def _render_game(request: HttpRequest, row: Game, turn: Turn, *, message: str = 
 
 
 def again_pairs(row: Game) -> list[tuple[str, str]]:
-    from .setup import value_key
-
     pairs = [("players", str(row.players))]
     pairs += [(f"level-{s + 1}", kind) for s, kind in enumerate(row.seats) if s > 0]
-    pairs += [(f"opt-{key}", value_key(value)) for key, value in row.options.items()]
+    pairs += [(OPTION_PREFIX + key, value_key(value)) for key, value in row.options.items()]
     return pairs
 
 

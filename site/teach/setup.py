@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from django.conf import settings
 from django.http import QueryDict
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from play.clock import PACE_VALUES
 from play.models import HUMAN
 from play.setup import DEFAULT_LEVEL, Choice, Setup, parse_setup
@@ -68,7 +69,7 @@ def pace_choices(current: float) -> list[Choice]:
 def language_choices(lang: str, current: str) -> list[Choice]:
     from django.utils.translation import get_language_info
 
-    choices = [Choice("", _("none"), current == "")]
+    choices = [Choice("", pgettext("second language", "none"), current == "")]
     for code, _name in settings.LANGUAGES:
         if code != lang:
             choices.append(Choice(code, get_language_info(code)["name_local"], code == current))

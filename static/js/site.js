@@ -58,3 +58,34 @@ document.addEventListener("htmx:afterSwap", (event) => {
     viewer.querySelector("[data-play]")?.setAttribute("aria-pressed", "true");
   }
 });
+
+// Viewers beside rules sections after the first few arrive as a title and a link to their
+// own page. Each is fetched when it comes within a screen's height of the visible part, so it
+// is drawn before it scrolls into view and nothing on screen moves.
+function loadDeferredViewer(viewer) {
+  const url = viewer.dataset.deferredViewer;
+  viewer.removeAttribute("data-deferred-viewer");
+  window.htmx
+    // Its own source: htmx drops a request while another from the same source is running.
+    .ajax("GET", url, { source: viewer, target: viewer, swap: "innerHTML" })
+    .then(() => {
+      viewer.classList.remove("example-viewer--deferred");
+      viewer.tabIndex = 0;
+    });
+}
+
+const deferredViewers = document.querySelectorAll("[data-deferred-viewer]");
+if (deferredViewers.length && window.htmx && "IntersectionObserver" in window) {
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (entry.isIntersecting) {
+          observer.unobserve(entry.target);
+          loadDeferredViewer(entry.target);
+        }
+      }
+    },
+    { rootMargin: "100% 0px" },
+  );
+  deferredViewers.forEach((viewer) => observer.observe(viewer));
+}

@@ -45,3 +45,13 @@ def console_errors(page):
     page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     return errors
+
+
+@pytest.fixture(autouse=True)
+def _fresh_page_cache():
+    """Pages are rendered afresh for every test (the live server shares this process)."""
+    from core import pagecache
+
+    pagecache.clear()
+    yield
+    pagecache.clear()

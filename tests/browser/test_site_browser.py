@@ -78,6 +78,6 @@ def test_projector_mode_large_type_and_four_colours_stay_accessible(page, site_u
     page.get_by_role("button", name="Vierfarbenblatt").click()
     page.wait_for_url(f"{site_url}/de/stress-se/")
     assert page.locator("html").get_attribute("class") == "large-type four-colour"
-    diamonds = page.locator(".card--diamonds text").first
-    assert diamonds.evaluate("e => getComputedStyle(e).fill") == "rgb(29, 78, 216)"
+    diamonds = page.locator(".card--diamonds").first
+    assert diamonds.evaluate("e => getComputedStyle(e).color") == "rgb(29, 78, 216)"
     assert Axe().run(page).violations_count == 0

@@ -7,7 +7,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit
 import pytest
 from django.contrib.auth import get_user_model
 
-from houserules import config as config_module
+from core import options as core_options
 from houserules.models import CODE_ALPHABET, CODE_LENGTH, HouseRules, RowIsImmutable
 from rules.rulebook import load_rulebook
 from rules_engine.options import OptionSpec
@@ -76,7 +76,7 @@ def test_an_option_added_to_the_engine_appears_in_the_form_and_is_validated(clie
     info = VARIANTS["spit"]
     extra = OptionSpec("table_size", "choice", "small", ("small", "large"), source="house")
     monkeypatch.setitem(VARIANTS, "spit", dataclasses.replace(info, options=(*info.options, extra)))
-    config_module._allowed_players.cache_clear()
+    core_options._allowed_players.cache_clear()
     try:
         page = client.get("/en/spit/house-rules/").text
         assert radios(page, "opt-table_size") == [("small", True), ("large", False)]
@@ -90,7 +90,7 @@ def test_an_option_added_to_the_engine_appears_in_the_form_and_is_validated(clie
         assert wrong.status_code == 400
         assert field_error(wrong.text, "opt-table_size") == "Choose one of the values listed here."
     finally:
-        config_module._allowed_players.cache_clear()
+        core_options._allowed_players.cache_clear()
 
 
 # The configuration is the query string --------------------------------------------------

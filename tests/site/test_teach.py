@@ -131,10 +131,17 @@ def test_unknown_lessons_and_wrong_methods(client):
     assert client.get(f"/en/teach/{demo.pk}/follow/").status_code == 404
 
 
-def test_no_teach_page_or_answer_may_be_cached(client):
+def test_no_teach_page_or_answer_may_be_cached(client, monkeypatch):
     """Every teach route's answers are private and never stored: a cached projector, follow
     page or tally would show another moment of the game (or another person's seats)."""
     from django.urls import get_resolver
+
+    from core import pagecache
+
+    def stored(*args, **kwargs):
+        raise AssertionError("a teach page went into the page cache")
+
+    monkeypatch.setattr(pagecache.CachedPage, "from_response", stored)
 
     lesson = start(client)
     over = start(client, "stress-se", seed="9")

@@ -38,6 +38,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "core.compression.CompressionMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "core.middleware.NorwegianLanguageMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -80,6 +81,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "core.context_processors.site",
+                # After csrf and csp: cached pages are rendered with placeholders for both.
+                "core.pagecache.render_placeholders",
             ],
         },
     }
@@ -171,7 +174,13 @@ CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "LOCATION": "stress",
-    }
+    },
+    # Rendered pages (core.pagecache), per process: a few hundred pages of 10-80 KB.
+    "pages": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "stress-pages",
+        "OPTIONS": {"MAX_ENTRIES": 600},
+    },
 }
 
 # The playable demo (play app). The game clock runs at PLAY_CLOCK_SPEED times real time for
@@ -185,3 +194,5 @@ PLAY_IDLE_PAUSE_MS = 120_000
 # this many days after their last change.
 PLAY_KEEP_FINISHED_DAYS = 30
 PLAY_KEEP_ABANDONED_DAYS = 2
+# How often the page cache looks for changed content files (they change on deploy).
+PAGE_CACHE_RECHECK_SECONDS = 5.0

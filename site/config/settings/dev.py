@@ -10,3 +10,5 @@ STORAGES = {
     **STORAGES,
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
+# Edited content shows on the next request.
+PAGE_CACHE_RECHECK_SECONDS = 0.0

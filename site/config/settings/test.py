@@ -30,3 +30,6 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "var" / f"test-{os.getpid()}.sqlite3")}
 if os.environ.get("TEST_POSTGRES_URL"):
     DATABASES["postgres"] = dj_database_url.parse(os.environ["TEST_POSTGRES_URL"])
+
+# Edited content shows on the next request.
+PAGE_CACHE_RECHECK_SECONDS = 0.0
