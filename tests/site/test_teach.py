@@ -393,6 +393,13 @@ def test_a_class_question_collects_one_answer_per_pupil_and_shows_the_tally(clie
                         HTTP_HX_REQUEST="true")
     assert asked.status_code == 200 and "What would Player 2 (bot, expert) play here?" in \
         asked.text
+    # The tally goes to the side panel out of band, in the fragment and on the whole page,
+    # and no template syntax leaks into either.
+    page = client.get(f"/en/teach/{lesson.pk}/")
+    for html in (asked.text, page.text):
+        assert html.count('id="class-question"') == 1 and 'id="tally-count"' in html
+        assert not re.search(r"\{[#%]|[#%]\}", html)
+    assert 'id="class-question" class="teach__question" hx-swap-oob="true"' in asked.text
     question = Question.objects.get(lesson=lesson)
     assert question.state == Question.OPEN and question.seat == 1
     again = client.post(f"/en/teach/{lesson.pk}/question/", {"command": "ask", "seat": "0"})
