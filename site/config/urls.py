@@ -24,6 +24,7 @@ urlpatterns += i18n_patterns(
     path("", include("examples.urls")),
     path("", include("houserules.urls")),
     path("", include("play.urls")),
+    path("", include("teach.urls")),
     prefix_default_language=True,
 )
 

@@ -1,15 +1,21 @@
 """The game clock: milliseconds of game time, derived from the server's wall clock.
 
 Game time runs from 0 at the start, stops while the game is paused and may run faster or
-slower than real time (`speed`: tests speed it up; teacher mode will offer 0.25x-2x). It is
+slower than real time (`speed`: tests speed it up; teacher mode offers 0.25x-2x). It is
 stored as a base point, the game time `base_ms` at the wall time `base_at`, so that pausing,
-resuming and changing speed never make game time jump.
+resuming and changing speed never make game time jump. While paused, the game may be moved
+on one step at a time (`stepped_to`): the clock then shows the moment of that step.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from datetime import datetime
+
+#: the paces a game may be set to, as factors of the site's clock speed (teacher mode's
+#: 0.25x-2x), by the value a request names them with.
+PACES = (0.25, 0.5, 1.0, 2.0)
+PACE_VALUES = {f"{pace:g}": pace for pace in PACES}
 
 
 @dataclass(frozen=True)
@@ -36,6 +42,13 @@ class Clock:
         if not self.paused:
             return self
         return replace(self, base_at=wall, paused=False)
+
+    def stepped_to(self, game_ms: int) -> Clock:
+        """A paused clock moved on to `game_ms`, the moment of a step made while paused (a
+        step never moves it back)."""
+        if not self.paused:
+            raise ValueError("only a paused clock is moved on step by step")
+        return replace(self, base_ms=max(self.base_ms, game_ms))
 
     def with_speed(self, speed: float, wall: datetime) -> Clock:
         if speed <= 0:

@@ -5,6 +5,10 @@ scheduler `simulate` runs: the site never plans a bot or fires a deadline itself
 request rebuilds the driver from the row's snapshot, lets it apply what is due by the
 request's game time, applies the human's action at that time, and stores the snapshot and
 the new log entries (play.store.change_game).
+
+The clock commands (pause, resume, a step while paused, a change of speed) come from a seat's
+player or from whoever controls the game without a seat (teacher mode's projector): the
+caller says which (`controls`).
 """
 
 from __future__ import annotations
@@ -31,6 +35,8 @@ NOT_YOUR_SEAT = "not-your-seat"
 STALE = "stale"
 FORGED = "forged"
 PAUSED = "paused"
+RUNNING = "running"  # a single step asked for while the clock runs
+CLOCK_COMMANDS = ("pause", "resume", "step", "speed")
 #: how much later than the bot's moment a page asks, so that the bot is surely due then.
 POLL_MARGIN_MS = 15
 
@@ -43,8 +49,10 @@ class Turn:
     now_ms: int
     #: the engine's answer to the human's action (None: no action, or refused before it).
     result: Result | None = None
-    #: a site-level refusal (NOT_YOUR_SEAT, STALE, FORGED, PAUSED) or None.
+    #: a site-level refusal (NOT_YOUR_SEAT, STALE, FORGED, PAUSED, RUNNING) or None.
     refusal: str | None = None
+    #: what a step while paused applied (None: no step, or nothing was due).
+    stepped: Entry | None = None
 
 
 def new_seed() -> int:
@@ -53,11 +61,12 @@ def new_seed() -> int:
 
 def start_game(variant: str, seats: list[str], *, options: dict | None = None,
                seed: int | None = None, wall: datetime, speed: float | None = None,
-               using: str = "default") -> Game:
-    """Deal a new game and store it (ValueError / OptionError for what the engine refuses)."""
+               paused: bool = False, using: str = "default") -> Game:
+    """Deal a new game and store it (ValueError / OptionError for what the engine refuses);
+    `paused`: its clock waits for a resume (teacher mode starts when the class is ready)."""
     seed = new_seed() if seed is None else seed
     driver = Driver.new(variant, seats, options=options, seed=seed)
-    clock = Clock(0, wall, settings.PLAY_CLOCK_SPEED if speed is None else speed)
+    clock = Clock(0, wall, settings.PLAY_CLOCK_SPEED if speed is None else speed, paused)
     row = Game(variant=variant, options=dict(driver.game.options), players=len(seats),
                seats=list(seats), seed=seed, snapshot=driver.to_json(), acted=[0] * len(seats),
                updated=wall)
@@ -79,22 +88,33 @@ def _idle_limit(row: Game, clock: Clock, now: int) -> int | None:
 
 
 def compute(row: Game, wall: datetime, *, seat: int | None = None, action: dict | None = None,
-            version: int | None = None, clock_command: str | None = None) -> Change[Turn]:
-    """Catch `row` up to `wall`, then apply the seat's action or clock command (unsaved)."""
+            version: int | None = None, clock_command: str | None = None,
+            speed: float | None = None, controls: bool = False) -> Change[Turn]:
+    """Catch `row` up to `wall`, then apply the seat's action or the clock command (unsaved).
+
+    A clock command comes from a seat's player, or from the game's controller (`controls`:
+    the caller has checked that the request holds the game, e.g. a teacher without a seat).
+    "step" applies exactly the next due bot action or deadline while the game is paused;
+    "speed" sets the clock's speed factor (`speed`)."""
+    if clock_command is not None and clock_command not in CLOCK_COMMANDS:
+        raise ValueError(f"unknown clock command {clock_command!r}")
     driver = driver_of(row)
     clock = row.clock
     now = clock.now_ms(wall)
     turn = Turn(driver, now)
     acting = action is not None or clock_command is not None
     if acting:
-        if seat is None or seat not in row.human_seats:
+        seated = seat is not None and seat in row.human_seats
+        if not seated and not (controls and action is None):
             turn.refusal = NOT_YOUR_SEAT
         elif version is None or version > row.version:
             turn.refusal = FORGED
-        elif version < row.acted[seat]:
+        elif seated and version < row.acted[seat]:  # type: ignore[index]
             turn.refusal = STALE
         elif action is not None and (clock.paused and not row.over):
             turn.refusal = PAUSED
+        elif clock_command == "step" and not clock.paused and not row.over:
+            turn.refusal = RUNNING
         if turn.refusal:
             return Change(row, turn)
     changed = False
@@ -105,6 +125,13 @@ def compute(row: Game, wall: datetime, *, seat: int | None = None, action: dict 
         clock, changed = clock.pause(wall), True
     if not row.over:
         driver.run_until(now)
+    if clock_command == "step" and clock.paused and not driver.game.over:
+        turn.stepped = driver.step()
+        if turn.stepped is not None:
+            clock, changed = clock.stepped_to(turn.stepped.t), True
+            now = max(now, turn.stepped.t)
+    if clock_command == "speed" and speed is not None and not row.over:
+        clock, changed = clock.with_speed(speed, wall), True
     if clock_command == "resume" and clock.paused and not row.over:
         clock, changed = clock.resume(wall), True
         row.human_ms = now  # the idle pause counts afresh from here

@@ -8,12 +8,17 @@ fragments as JSON, which static/js/play.js combines and posts; the engine judges
   * `send`: tapping it alone sends its action at once (a face-down pile to turn or pick up).
 Which fragments an item gets depends only on the variant family, the phase and what lies
 there; whether the action is legal is always the engine's answer, never decided here.
+
+A page may act for more than one seat (teacher mode's hot seat: two players at one
+keyboard): each acting seat has its own keys (`Keys`), its items say whose they are
+(`data-seat`), and a shared pile carries every acting seat's key (`data-keys="q:0 o:1"`).
 """
 
 from __future__ import annotations
 
 import html
 import json
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,10 +35,38 @@ from rules_engine.game import Game
 from .cards import EMPTY_CARD, card_markup
 from .models import HUMAN
 
-SPEED_PLACE_KEYS = ("1", "2", "3", "4")
-PILE_KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9")
-CENTRE_KEYS = (("ArrowLeft", "←"), ("ArrowRight", "→"))
-MIDDLE_KEYS = ("a", "s", "d", "f", "g", "h", "j", "k")
+
+@dataclass(frozen=True)
+class Keys:
+    """The keys of one player at the table (KeyboardEvent.key values): the places in front of
+    them (a row, a layout, James Bond's piles and the cards in hand), the centre piles,
+    James Bond's middle cards, and the commands by name (call, refill, ready, whole,
+    put-back, lay)."""
+
+    places: tuple[str, ...]
+    centre: tuple[str, ...] = ()
+    middle: tuple[str, ...] = ()
+    commands: dict[str, str] = field(default_factory=dict)
+
+
+#: the demo's keys: one player, the whole keyboard.
+DEMO_KEYS = Keys(places=tuple("123456789"), centre=("ArrowLeft", "ArrowRight"),
+                 middle=tuple("asdfghjk"),
+                 commands={"call": " ", "refill": "r", "ready": "e", "whole": "w",
+                           "put-back": "b", "lay": "l"})
+KEY_SIGNS = {"ArrowLeft": "←", "ArrowRight": "→", "ArrowUp": "↑", "ArrowDown": "↓"}
+
+
+def key_label(key: str) -> str:
+    """How a key is written on the table: ←, Space, Q."""
+    if key == " ":
+        return _("Space")
+    return KEY_SIGNS.get(key, key.upper() if len(key) == 1 else key)
+
+
+def key_shortcut(key: str) -> str:
+    """The key as aria-keyshortcuts names it."""
+    return {" ": "Space"}.get(key, key.upper() if len(key) == 1 else key)
 
 
 def _esc(text: object) -> str:
@@ -53,8 +86,10 @@ class Item:
     name: str
     cards: list[dict]
     count: int | None = None
-    key: str = ""
-    key_label: str = ""
+    #: (key, seat) pairs: the keys that use it, and for whom (None: the page's one seat).
+    keys: list[tuple[str, int | None]] = field(default_factory=list)
+    #: the seat it belongs to, when the page acts for several seats.
+    seat: int | None = None
     pick: str = ""
     drop: str = ""
     send: str = ""
@@ -62,6 +97,8 @@ class Item:
     multi: int = 0
     auto: bool = False
     state: str = ""
+    #: what teacher mode's "explain this" asks about it (a paused table's cards are buttons).
+    explain: str = ""
 
     @property
     def interactive(self) -> bool:
@@ -76,9 +113,19 @@ class Item:
     def top(self) -> dict | None:
         return self.cards[-1] if self.cards else None
 
-    @property
-    def aria_key(self) -> str:
-        return {" ": "Space"}.get(self.key, self.key.upper() if len(self.key) == 1 else self.key)
+    def _key_attrs(self) -> str:
+        if not self.keys:
+            return ""
+        shortcuts = " ".join(key_shortcut(key) for key, _seat in self.keys)
+        if len(self.keys) == 1:
+            key, seat = self.keys[0]
+            attrs = f' data-key="{_esc(key)}"'
+            if seat is not None and self.seat is None:
+                attrs += f' data-key-seat="{seat}"'
+        else:
+            pairs = " ".join(f"{_esc(key)}:{seat}" for key, seat in self.keys)
+            attrs = f' data-keys="{pairs}"'
+        return attrs + f' aria-keyshortcuts="{_esc(shortcuts)}"'
 
     def markup(self) -> SafeString:
         """The item as HTML: a button when it does something, else a picture of the pile.
@@ -92,15 +139,20 @@ class Item:
         extras = ""
         if self.count is not None:
             extras += f'<span class="item__count" aria-hidden="true">{self.count}</span>'
-        if self.key_label:
-            extras += f'<kbd class="item__key" aria-hidden="true">{_esc(self.key_label)}</kbd>'
+        for key, seat in self.keys:
+            css_key = "item__key" + ("" if seat is None else f" item__key--s{seat}")
+            extras += f'<kbd class="{css_key}" aria-hidden="true">{_esc(key_label(key))}</kbd>'
         css = "item" + (f" item--{_esc(self.state)}" if self.state else "")
+        if not self.interactive and self.explain:
+            return SafeString(f'<button type="button" class="{css} item--explain" '
+                              f'id="{_esc(self.dom_id)}" aria-label="{_esc(self.name)}" '
+                              f'data-explain="{_esc(self.explain)}">{picture}{extras}</button>')
         if not self.interactive:
             return SafeString(f'<div class="{css}" id="{_esc(self.dom_id)}" role="img" '
                               f'aria-label="{_esc(self.name)}">{picture}{extras}</div>')
-        attrs = f' aria-label="{_esc(self.name)}"'
-        if self.key:
-            attrs += f' data-key="{_esc(self.key)}" aria-keyshortcuts="{_esc(self.aria_key)}"'
+        attrs = f' aria-label="{_esc(self.name)}"' + self._key_attrs()
+        if self.seat is not None:
+            attrs += f' data-seat="{self.seat}"'
         for name, value in (("data-pick", self.pick), ("data-drop", self.drop),
                             ("data-send", self.send)):
             if value:
@@ -122,12 +174,17 @@ class Zone:
     fanned: bool = False
     #: a fan that also takes a dragged card (James Bond's middle)
     drop: str = ""
+    #: the caption in a second language, and that language (teacher mode's bilingual table)
+    label_alt: str = ""
+    lang_alt: str = ""
 
     def markup(self) -> SafeString:
         """The zone as HTML: one pile with its caption, or a fan of cards (see Item.markup
         for why this is not a template)."""
         label = _esc(self.label)
-        caption = f'<span class="zone__label" aria-hidden="true">{label}</span>'
+        alt = (f'<span class="zone__label-alt" lang="{_esc(self.lang_alt)}">'
+               f"{_esc(self.label_alt)}</span>") if self.label_alt else ""
+        caption = f'<span class="zone__label" aria-hidden="true">{label}{alt}</span>'
         if not self.fanned:
             return SafeString(f'<div class="zone zone--{_esc(self.kind)}">'
                               f"{self.items[0].markup()}{caption}</div>")
@@ -147,17 +204,31 @@ class SeatView:
     you: bool
     zones: list[Zone]
     notes: list[str] = field(default_factory=list)
+    #: the name in a second language, and that language (teacher mode's bilingual table)
+    name_alt: str = ""
+    lang_alt: str = ""
+    #: the page acts for this seat
+    acting: bool = False
 
 
 @dataclass
 class Command:
     label: str
     key: str
-    key_label: str
     send: str = ""
     drop: str = ""
     toggle: str = ""
     dom_id: str = ""
+    #: the seat it acts for, when the page acts for several seats
+    seat: int | None = None
+
+    @property
+    def key_label(self) -> str:
+        return key_label(self.key)
+
+    @property
+    def shortcut(self) -> str:
+        return key_shortcut(self.key)
 
 
 @dataclass
@@ -228,32 +299,64 @@ def _top(zone: dict) -> str | None:
     return top["card"] if top and top["up"] else None
 
 
-def _keyed(item: Item, key: str, label: str | None = None) -> Item:
-    item.key, item.key_label = key, label or key.upper()
+def _keyed(item: Item, key: str | None, seat: int | None = None) -> Item:
+    if key:
+        item.keys.append((key, seat))
     return item
 
 
+def _nth(keys: tuple[str, ...], k: int) -> str | None:
+    return keys[k] if 0 <= k < len(keys) else None
+
+
+@dataclass(frozen=True)
+class Hands:
+    """The seats a page acts for and their keys; with more than one, every key and item
+    says whose it is."""
+
+    keys: dict[int, Keys]
+
+    @property
+    def multi(self) -> bool:
+        return len(self.keys) > 1
+
+    def owner(self, seat: int) -> int | None:
+        """The seat as items and keys name it (None on a one-seat page)."""
+        return seat if self.multi else None
+
+    def shared_keys(self, item: Item, pick: Callable[[Keys], str | None]) -> Item:
+        """Every acting seat's key for a shared item (a centre pile, a middle card)."""
+        for seat, keys in self.keys.items():
+            _keyed(item, pick(keys), self.owner(seat))
+        return item
+
+
+NO_HANDS = Hands({})
+
+
 # ---------------------------------------------------------------------------- speed family
-def _speed_centre(board: dict, interactive: bool) -> list[Zone]:
+def _speed_centre(board: dict, hands: Hands) -> list[Zone]:
     zones = []
     for i, zone in enumerate(board["centre"]):
         item = _pile(zone, "c", board["variant"])
-        if interactive:
+        if hands.keys:
             if board["phase"] == "equal-ranks":
                 # Plays are frozen until the call is settled: a tap on a pile slaps it.
                 item.send = _json({"type": "call", "pile": zone["id"]})
             else:
                 item.drop = _json({"type": "play", "to": zone["id"], "onto": _top(zone)})
-            _keyed(item, *CENTRE_KEYS[i])
+            hands.shared_keys(item, lambda keys, i=i: _nth(keys.centre, i))
         zones.append(Zone(zone["id"], zone["kind"], item.label, [item]))
     return zones
 
 
-def _speed_own(game: Game, zones: list[dict], interactive: bool) -> list[Zone]:
+def _speed_own(game: Game, zones: list[dict], keys: Keys, owner: int | None,
+               prefix: str) -> list[Zone]:
     out = []
     for zone in zones:
-        item = _pile(zone, "o", game.variant.slug)
-        if interactive and zone["kind"] == "row":
+        item = _pile(zone, prefix, game.variant.slug)
+        if zone["kind"] == "row":
+            item.seat = owner
             k = int(zone["id"].rsplit("-", 1)[1])
             top = _top(zone)
             if top:
@@ -262,26 +365,32 @@ def _speed_own(game: Game, zones: list[dict], interactive: bool) -> list[Zone]:
                     item.drop = _json({"type": "combine", "to": zone["id"]})
             elif not game.auto_refill:  # type: ignore[attr-defined]
                 item.send = _json({"type": "refill", "to": zone["id"]})
-            _keyed(item, SPEED_PLACE_KEYS[k])
-        elif interactive and zone["kind"] == "draw" and not game.auto_refill:  # type: ignore[attr-defined]
+            _keyed(item, _nth(keys.places, k), owner)
+        elif zone["kind"] == "draw" and not game.auto_refill:  # type: ignore[attr-defined]
+            item.seat = owner
             item.send = _json({"type": "refill"})
         out.append(Zone(zone["id"], zone["kind"], item.label, [item]))
     return out
 
 
-def _speed_commands(game: Game) -> list[Command]:
+def _command(name: str, label: str, keys: Keys, owner: int | None, **action: str) -> Command:
+    dom_id = f"cmd-{name}" if owner is None else f"cmd-{name}-{owner}"
+    return Command(label, keys.commands.get(name, ""), dom_id=dom_id, seat=owner, **action)
+
+
+def _speed_commands(game: Game, keys: Keys, owner: int | None) -> list[Command]:
     word = CALL_WORDS.get(game.call_word, game.call_word)  # type: ignore[attr-defined]
-    commands = [Command(_("Call %(word)s") % {"word": word}, " ", _("Space"),
-                        send=_json({"type": "call"}), dom_id="cmd-call")]
+    commands = [_command("call", _("Call %(word)s") % {"word": word}, keys, owner,
+                         send=_json({"type": "call"}))]
     if not game.auto_refill:  # type: ignore[attr-defined]
-        commands.append(Command(_("Refill"), "r", "R", send=_json({"type": "refill"}),
-                                dom_id="cmd-refill"))
+        commands.append(_command("refill", _("Refill"), keys, owner,
+                                 send=_json({"type": "refill"})))
     if game.ready_action:  # type: ignore[attr-defined]
-        commands.append(Command(_("Ready for new cards"), "e", "E",
-                                send=_json({"type": "ready"}), dom_id="cmd-ready"))
+        commands.append(_command("ready", _("Ready for new cards"), keys, owner,
+                                 send=_json({"type": "ready"})))
     if game.whole_stack_plays:  # type: ignore[attr-defined]
-        commands.append(Command(_("Whole stack"), "w", "W", toggle=_json({"whole": True}),
-                                dom_id="cmd-whole"))
+        commands.append(_command("whole", _("Whole stack"), keys, owner,
+                                 toggle=_json({"whole": True})))
     return commands
 
 
@@ -294,28 +403,30 @@ def _speed_hint(board: dict) -> str:
 
 
 # ---------------------------------------------------------------------------- spit
-def _spit_centre(board: dict, interactive: bool) -> list[Zone]:
+def _spit_centre(board: dict, hands: Hands) -> list[Zone]:
     zones = []
     for i, zone in enumerate(board["centre"]):
         item = _pile(zone, "c", board["variant"])
         if not zone.get("in_use", True):
             item.state = "unused"
-        if interactive:
+        if hands.keys:
             item.drop = _json({"type": "play", "to": zone["id"], "onto": _top(zone)})
             if board["phase"] == "reserve-pile":
                 item.send = _json({"type": "spit", "to": zone["id"]})
             elif board["phase"] == "choose-pile":
                 item.send = _json({"type": "choose", "pile": zone["id"]})
-            _keyed(item, *CENTRE_KEYS[i])
+            hands.shared_keys(item, lambda keys, i=i: _nth(keys.centre, i))
         zones.append(Zone(zone["id"], zone["kind"], item.label, [item]))
     return zones
 
 
-def _spit_own(zones: list[dict], interactive: bool, variant: str) -> list[Zone]:
+def _spit_own(zones: list[dict], keys: Keys, owner: int | None, prefix: str,
+              variant: str) -> list[Zone]:
     out = []
     for zone in zones:
-        item = _pile(zone, "o", variant)
-        if interactive and zone["kind"] == "layout":
+        item = _pile(zone, prefix, variant)
+        if zone["kind"] == "layout":
+            item.seat = owner
             k = int(zone["id"].rsplit("-", 1)[1]) - 1
             top = zone["cards"][-1] if zone["cards"] else None
             if top is None:
@@ -324,7 +435,7 @@ def _spit_own(zones: list[dict], interactive: bool, variant: str) -> list[Zone]:
                 item.pick = _json({"type": "play", "from": zone["id"], "card": top["card"]})
             else:
                 item.send = _json({"type": "turn", "pile": zone["id"]})
-            _keyed(item, PILE_KEYS[k])
+            _keyed(item, _nth(keys.places, k), owner)
         out.append(Zone(zone["id"], zone["kind"], item.label, [item]))
     return out
 
@@ -341,9 +452,10 @@ def _spit_hint(board: dict, viewer: int | None) -> str:
 
 
 # ---------------------------------------------------------------------------- james-bond
-def _jb_middle(game: Game, board: dict, viewer: int | None, interactive: bool) -> list[Zone]:
+def _jb_middle(board: dict, hands: Hands) -> list[Zone]:
     zones = []
-    laying = board["laying"][viewer] if viewer is not None else 0
+    # Taking several cards at once (after laying several) picks them one by one first.
+    laying = max((board["laying"][seat] for seat in hands.keys), default=0)
     for zone in board["centre"]:
         if zone["kind"] == "out" and not zone["count"]:
             continue
@@ -352,21 +464,21 @@ def _jb_middle(game: Game, board: dict, viewer: int | None, interactive: bool) -
         for j, card in enumerate(zone["cards"]):
             item = Item(dom_id=f"m-{zone['id']}-{j}", label="", name=card_name(card["card"]),
                         cards=[card])
-            if interactive and zone["kind"] == "middle":
+            if hands.keys and zone["kind"] == "middle":
                 action = {"type": "take", "card": card["card"]}
                 if laying > 1:
                     item.pick, item.multi, item.auto = _json(action), laying, True
                 else:
                     item.send = _json(action)
-                if j < len(MIDDLE_KEYS):
-                    _keyed(item, MIDDLE_KEYS[j])
+                hands.shared_keys(item, lambda keys, j=j: _nth(keys.middle, j))
             items.append(item)
-        drop = _json({"type": "lay"}) if interactive and zone["kind"] == "middle" else ""
+        drop = _json({"type": "lay"}) if hands.keys and zone["kind"] == "middle" else ""
         zones.append(Zone(zone["id"], zone["kind"], label, items, fanned=True, drop=drop))
     return zones
 
 
-def _jb_seat_zones(game: Game, seat: dict, interactive: bool, prefix: str) -> list[Zone]:
+def _jb_seat_zones(game: Game, seat: dict, keys: Keys | None, owner: int | None,
+                   prefix: str) -> list[Zone]:
     zones = []
     holding = seat["held"] is not None
     grab = game.grab_max()  # type: ignore[attr-defined]
@@ -383,14 +495,15 @@ def _jb_seat_zones(game: Game, seat: dict, interactive: bool, prefix: str) -> li
             for j, card in enumerate(zone["cards"]):
                 item = Item(dom_id=f"{prefix}-hand-{j}", label="", name=card_name(card["card"]),
                             cards=[card])
-                if interactive and card["card"]:
+                if keys is not None and card["card"]:
+                    item.seat = owner
                     action = {"type": "lay", "card": card["card"]}
                     item.pick = _json(action)
                     if grab > 1:
                         item.multi = grab
                     else:
                         item.send = _json(action)
-                    _keyed(item, PILE_KEYS[j])
+                    _keyed(item, _nth(keys.places, j), owner)
                 items.append(item)
             zones.append(Zone(zone["id"], "hand", label, items, fanned=True))
             continue
@@ -399,25 +512,26 @@ def _jb_seat_zones(game: Game, seat: dict, interactive: bool, prefix: str) -> li
             item.state = "complete"
             item.name = _("%(place)s: four of a kind, %(rank)s") % {
                 "place": item.label, "rank": rank_name(zone["cards"][-1]["card"])}
-        if interactive and zone["kind"] == "pile":
+        if keys is not None and zone["kind"] == "pile":
+            item.seat = owner
             item.send = _json({"type": "pick", "pile": zone["id"]})
             if not holding:
-                _keyed(item, PILE_KEYS[k])
+                _keyed(item, _nth(keys.places, k), owner)
         zones.append(Zone(zone["id"], zone["kind"], item.label, [item]))
     return zones
 
 
-def _jb_commands(game: Game, board: dict) -> list[Command]:
+def _jb_commands(game: Game, board: dict, keys: Keys, owner: int | None) -> list[Command]:
     word = CALL_WORDS.get(board["call_word"], board["call_word"])
     commands = [
-        Command(_("Call %(word)s") % {"word": word}, " ", _("Space"),
-                send=_json({"type": "call"}), dom_id="cmd-call"),
-        Command(_("Put the pile back"), "b", "B", send=_json({"type": "put-back"}),
-                dom_id="cmd-put-back"),
+        _command("call", _("Call %(word)s") % {"word": word}, keys, owner,
+                 send=_json({"type": "call"})),
+        _command("put-back", _("Put the pile back"), keys, owner,
+                 send=_json({"type": "put-back"})),
     ]
     if game.grab_max() > 1:  # type: ignore[attr-defined]
-        commands.append(Command(_("Lay the chosen cards"), "l", "L",
-                                drop=_json({"type": "lay"}), dom_id="cmd-lay"))
+        commands.append(_command("lay", _("Lay the chosen cards"), keys, owner,
+                                 drop=_json({"type": "lay"})))
     return commands
 
 
@@ -449,63 +563,78 @@ def _jb_hint(board: dict, viewer: int | None) -> str:
 
 # ---------------------------------------------------------------------------- the table
 def build_table(game: Game, seats: list[str], viewer: int | None, *,
-                interactive: bool, reveal: bool = False) -> Table:
+                interactive: bool, reveal: bool = False, hands: dict[int, Keys] | None = None,
+                names: Sequence[str] | None = None) -> Table:
     """The table seen from `viewer`'s seat; `interactive` when the viewer holds that seat and
     may act. `reveal` shows what the teaching view shows (the examples' sandbox): every held
-    pile face up, as the examples do, while the viewer still acts for one seat."""
+    pile face up, as the examples do, while the viewer still acts for one seat.
+
+    `hands` names the seats the page acts for and their keys (default: the viewer's seat
+    with the demo's keys); `names` replaces the seats' names (teacher mode names its own)."""
     board = game.board(None if reveal else viewer)
     family = game.variant.family
-    interactive = interactive and viewer is not None and not game.over
+    interactive = interactive and not game.over
+    if hands is None:
+        hands = {viewer: DEMO_KEYS} if viewer is not None else {}
+    acting = Hands(dict(hands) if interactive else {})
+    lead = next(iter(acting.keys), None)
     n = game.players
     order = list(range(n)) if viewer is None else [(viewer + i) % n for i in range(1, n)]
     opponents, own = [], None
+    commands: list[Command] = []
     if family == "speed":
-        centre = _speed_centre(board, interactive)
-        commands = _speed_commands(game) if interactive else []
+        centre = _speed_centre(board, acting)
+        for seat, keys in acting.keys.items():
+            commands += _speed_commands(game, keys, acting.owner(seat))
         hint = _speed_hint(board)
     elif family == "spit":
-        centre = _spit_centre(board, interactive)
-        commands = []
+        centre = _spit_centre(board, acting)
         hint = _spit_hint(board, viewer)
     else:
-        centre = _jb_middle(game, board, viewer, interactive)
-        commands = _jb_commands(game, board) if interactive else []
-        hint = _jb_hint(board, viewer) if interactive or game.over else _jb_hint(board, None)
+        centre = _jb_middle(board, acting)
+        for seat, keys in acting.keys.items():
+            commands += _jb_commands(game, board, keys, acting.owner(seat))
+        # The hint speaks to the one player the page plays for (none: what all can see).
+        hint = _jb_hint(board, None if acting.multi else lead)
     for s in order:
         if s == viewer:
             continue
-        opponents.append(_seat_view(game, board, seats, s, viewer, interactive=False))
+        opponents.append(_seat_view(game, board, seats, s, viewer, acting, names))
     if viewer is not None:
-        own = _seat_view(game, board, seats, viewer, viewer, interactive=interactive)
+        own = _seat_view(game, board, seats, viewer, viewer, acting, names)
+    key_help = _key_help(family) if acting.keys and not acting.multi and (
+        acting.keys.get(lead) is DEMO_KEYS) else []
     return Table(variant=game.variant.slug, family=family, players=n, phase=board["phase"],
-                 interactive=interactive, centre=centre, opponents=opponents, own=own,
-                 commands=commands, hint=hint if not game.over else "",
-                 key_help=_key_help(family) if interactive else [])
+                 interactive=bool(acting.keys), centre=centre, opponents=opponents, own=own,
+                 commands=commands, hint=hint if not game.over else "", key_help=key_help)
 
 
-def _seat_view(game: Game, board: dict, seats: list[str], seat: int, viewer: int | None, *,
-               interactive: bool) -> SeatView:
+def _seat_view(game: Game, board: dict, seats: list[str], seat: int, viewer: int | None,
+               acting: Hands, names: Sequence[str] | None) -> SeatView:
     data = board["seats"][seat]
     family = game.variant.family
     variant = game.variant.slug
     prefix = "o" if seat == viewer else f"p{seat}"
+    keys = acting.keys.get(seat)
+    owner = acting.owner(seat)
     notes: list[str] = []
     if family == "speed":
-        zones = (_speed_own(game, data["zones"], interactive) if interactive else
+        zones = (_speed_own(game, data["zones"], keys, owner, prefix) if keys else
                  [_shown(z, prefix, variant) for z in data["zones"]])
         if board.get("ready") and board["ready"][seat]:
             notes.append(_("ready for new cards"))
     elif family == "spit":
-        zones = (_spit_own(data["zones"], interactive, variant) if interactive else
+        zones = (_spit_own(data["zones"], keys, owner, prefix, variant) if keys else
                  [_shown(z, prefix, variant) for z in data["zones"]])
         choice = (board.get("choices") or [None] * game.players)[seat]
         if choice:
             notes.append(_("hand on %(pile)s") % Words({"pile": Place(choice, "centre", variant)}))
     else:
-        zones = _jb_seat_zones(game, data, interactive, prefix)
+        zones = _jb_seat_zones(game, data, keys, owner, prefix)
         notes = _jb_notes(board, seat)
-    return SeatView(seat=seat, name=seat_name(seat, seats, viewer), you=seat == viewer,
-                    zones=zones, notes=notes)
+    name = names[seat] if names is not None else seat_name(seat, seats, viewer)
+    return SeatView(seat=seat, name=name, you=seat == viewer, zones=zones, notes=notes,
+                    acting=keys is not None)
 
 
 def _key_help(family: str) -> list[tuple[str, str]]:

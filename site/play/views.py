@@ -10,8 +10,10 @@ anyone else with the link watches.
 from __future__ import annotations
 
 import json
+from typing import Protocol
 from urllib.parse import urlencode
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
@@ -31,9 +33,10 @@ from examples.views import parse_step, step_context
 from rules_engine.options import OptionError
 
 from . import service
+from .clock import PACE_VALUES
 from .models import Game, LogEntry
 from .replay import game_example
-from .service import FORGED, NOT_YOUR_SEAT, PAUSED, STALE, Turn
+from .service import CLOCK_COMMANDS, FORGED, NOT_YOUR_SEAT, PAUSED, RUNNING, STALE, Turn
 from .setup import level_fields, option_fields, parse_setup, player_choices
 from .store import Busy
 from .summary import summarise
@@ -53,25 +56,52 @@ class BadMove(ValueError):
 
 
 # ---------------------------------------------------------------------------- seats
+def _is_seat(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def held_seats(request: HttpRequest, game_id: str) -> tuple[int, ...]:
+    """The seats this browser holds in a game (two at a hot-seat table), first the own."""
+    held = request.session.get(SESSION_KEY, {}).get(game_id)
+    if _is_seat(held):
+        return (held,)
+    if isinstance(held, list) and all(_is_seat(s) for s in held):
+        return tuple(held)
+    return ()
+
+
 def held_seat(request: HttpRequest, game_id: str) -> int | None:
-    seat = request.session.get(SESSION_KEY, {}).get(game_id)
-    return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+    seats = held_seats(request, game_id)
+    return seats[0] if seats else None
 
 
-def _hold_seat(request: HttpRequest, game_id: str, seat: int) -> None:
+def hold_seats(request: HttpRequest, game_id: str, seats: list[int]) -> None:
     held = dict(request.session.get(SESSION_KEY, {}))
-    held[game_id] = seat
+    held.pop(game_id, None)  # the newest game goes last, so the oldest is forgotten first
+    held[game_id] = seats[0] if len(seats) == 1 else list(seats)
     request.session[SESSION_KEY] = dict(list(held.items())[-MAX_HELD:])
 
 
-def _check_id(game_id: str) -> None:
+def acting_seat(request: HttpRequest, game_id: str) -> int | None:
+    """The seat a move is made for: the one the request names (a hot-seat table holds two),
+    None if this browser does not hold it; without a name, the browser's own seat."""
+    raw = request.POST.get("seat", "")
+    held = held_seats(request, game_id)
+    if not raw:
+        return held[0] if held else None
+    if raw.isascii() and raw.isdigit() and len(raw) < 3 and int(raw) in held:
+        return int(raw)
+    return None
+
+
+def check_id(game_id: str) -> None:
     """A 404 for anything that cannot be a game id, before the database is asked."""
     if not (10 <= len(game_id) <= 32 and set(game_id) <= VALID_ID_CHARS):
         raise Http404(game_id)
 
 
-def _game_or_404(game_id: str) -> Game:
-    _check_id(game_id)
+def game_or_404(game_id: str) -> Game:
+    check_id(game_id)
     try:
         return Game.objects.get(pk=game_id)
     except Game.DoesNotExist:
@@ -95,7 +125,7 @@ def setup_page(request: HttpRequest, variant: str) -> HttpResponse:
                 setup.errors["players"] = _("The engine cannot deal this game with these "
                                             "rules and players.")
             else:
-                _hold_seat(request, row.pk, 0)
+                hold_seats(request, row.pk, [0])
                 url = reverse("play_game", kwargs={"game_id": row.pk})
                 return HttpResponseRedirect(url, status=303)
         status = 400
@@ -176,8 +206,8 @@ def _render_game(request: HttpRequest, row: Game, turn: Turn, *, message: str = 
         "setup_url": setup_url,
         "rules_url": reverse("rules", kwargs={"variant": row.variant}),
         "summary": summarise(game, row.seats, viewer) if game.over else None,
-        "again_pairs": _again_pairs(row),
-        "again_query": urlencode(_again_pairs(row)),
+        "again_pairs": again_pairs(row),
+        "again_query": urlencode(again_pairs(row)),
     }
     if fragment is None:
         fragment = bool(request.htmx)
@@ -189,7 +219,7 @@ def _render_game(request: HttpRequest, row: Game, turn: Turn, *, message: str = 
     return response
 
 
-def _again_pairs(row: Game) -> list[tuple[str, str]]:
+def again_pairs(row: Game) -> list[tuple[str, str]]:
     pairs = [("players", str(row.players))]
     pairs += [(f"level-{s + 1}", kind) for s, kind in enumerate(row.seats) if s > 0]
     pairs += [(OPTION_PREFIX + key, value_key(value)) for key, value in row.options.items()]
@@ -199,7 +229,7 @@ def _again_pairs(row: Game) -> list[tuple[str, str]]:
 @require_safe
 @never_cache
 def game_page(request: HttpRequest, game_id: str) -> HttpResponse:
-    _check_id(game_id)
+    check_id(game_id)
     try:
         change = service.play(game_id, timezone.now())
     except Game.DoesNotExist:
@@ -210,7 +240,7 @@ def game_page(request: HttpRequest, game_id: str) -> HttpResponse:
     return _render_game(request, change.row, change.value, since=since, fresh=change.entries)
 
 
-def _read_move(request: HttpRequest) -> tuple[dict, int]:
+def read_move(request: HttpRequest) -> tuple[dict, int]:
     raw, version = request.POST.get("action", ""), request.POST.get("version", "")
     if not (version.isascii() and version.isdigit() and len(version) < 10):
         raise BadMove("version")
@@ -240,6 +270,8 @@ REFUSALS = {
     FORGED: (400, gettext_lazy("That move does not belong to this game, so nothing was "
                                "changed.")),
     PAUSED: (409, gettext_lazy("The game is paused: resume it to play on.")),
+    RUNNING: (409, gettext_lazy("Pause the game first: it moves on one step at a time only "
+                                "while paused.")),
 }
 
 
@@ -248,12 +280,22 @@ def _refusal(code: str) -> tuple[int, str]:
     return status, str(text)
 
 
-def _act(request: HttpRequest, game_id: str, **request_args) -> HttpResponse:
+class Render(Protocol):
+    def __call__(self, request: HttpRequest, row: Game, turn: Turn, *, message: str = "",
+                 status: int = 200, since: int | None = None,
+                 fresh: list[LogEntry] | None = None) -> HttpResponse: ...
+
+
+def act(request: HttpRequest, game_id: str, *, render: Render | None = None,
+        **request_args) -> HttpResponse:
+    """A move or clock command through play.service, answered by `render` (the game page's
+    fragment unless another page, e.g. teacher mode's projector, draws the game)."""
+    render = render or _render_game
     since = _parse_since(request.POST.get("since"))
-    seat = held_seat(request, game_id)
     wall = timezone.now()
     try:
-        change = service.play(game_id, wall, seat=seat, **request_args)
+        change = service.play(game_id, wall, seat=acting_seat(request, game_id),
+                              **request_args)
     except Busy:
         return HttpResponse(_("This game is very busy; try again in a moment."), status=503)
     except Game.DoesNotExist:
@@ -261,56 +303,83 @@ def _act(request: HttpRequest, game_id: str, **request_args) -> HttpResponse:
     row, turn = change.row, change.value
     if turn.refusal:
         status, message = _refusal(turn.refusal)
-        return _render_game(request, row, turn, message=message, status=status, since=since)
+        return render(request, row, turn, message=message, status=status, since=since)
     message = ""
     if turn.result is not None and not turn.result.accepted:
         message = _("Not played: %(reason)s.") % {"reason": reason_text(turn.result.reason)}
-    return _render_game(request, row, turn, message=message, since=since,
-                        fresh=change.entries)
+    return render(request, row, turn, message=message, since=since, fresh=change.entries)
 
 
 @require_POST
 def move(request: HttpRequest, game_id: str) -> HttpResponse:
-    _check_id(game_id)
+    check_id(game_id)
     try:
-        action, version = _read_move(request)
+        action, version = read_move(request)
     except BadMove:
-        row = _game_or_404(game_id)
+        row = game_or_404(game_id)
         turn = Turn(service.driver_of(row), row.clock.now_ms(timezone.now()))
         return _render_game(request, row, turn, status=400, message=_(
             "That move could not be read, so nothing was changed."))
-    return _act(request, game_id, action=action, version=version)
+    return act(request, game_id, action=action, version=version)
+
+
+def read_clock(request: HttpRequest) -> dict:
+    """A clock command as play.service.compute takes it: pause, resume, step, or speed with
+    one of the offered paces (a factor of the site's clock speed)."""
+    command = request.POST.get("command", "")
+    version = request.POST.get("version", "")
+    if command not in CLOCK_COMMANDS or not (version.isascii() and version.isdigit()
+                                             and len(version) < 10):
+        raise BadMove("clock")
+    request_args: dict = {"clock_command": command, "version": int(version)}
+    if command == "speed":
+        pace = PACE_VALUES.get(request.POST.get("value", ""))
+        if pace is None:
+            raise BadMove("pace")
+        request_args["speed"] = pace * settings.PLAY_CLOCK_SPEED
+    return request_args
+
+
+def unreadable(request: HttpRequest, game_id: str, render: Render | None = None) -> HttpResponse:
+    """The game unchanged, with the message that the request could not be read (400)."""
+    row = game_or_404(game_id)
+    turn = Turn(service.driver_of(row), row.clock.now_ms(timezone.now()))
+    return (render or _render_game)(request, row, turn, status=400, message=_(
+        "That request could not be read, so nothing was changed."))
 
 
 @require_POST
 def clock(request: HttpRequest, game_id: str) -> HttpResponse:
-    _check_id(game_id)
-    command = request.POST.get("command", "")
-    version = request.POST.get("version", "")
-    if command not in ("pause", "resume") or not (version.isascii() and version.isdigit()
-                                                  and len(version) < 10):
-        row = _game_or_404(game_id)
-        turn = Turn(service.driver_of(row), row.clock.now_ms(timezone.now()))
-        return _render_game(request, row, turn, status=400, message=_(
-            "That request could not be read, so nothing was changed."))
-    return _act(request, game_id, clock_command=command, version=int(version))
+    check_id(game_id)
+    try:
+        request_args = read_clock(request)
+    except BadMove:
+        return unreadable(request, game_id)
+    return act(request, game_id, **request_args)
 
 
 # ---------------------------------------------------------------------------- replay
 @require_safe
 def replay_page(request: HttpRequest, game_id: str) -> HttpResponse:
-    row = _game_or_404(game_id)
-    lang = current_lang()
+    row = game_or_404(game_id)
+    game_url = reverse("play_game", kwargs={"game_id": row.pk})
     if not row.over:
         # The step-through of a game still running would give its hidden cards away.
-        return HttpResponseRedirect(reverse("play_game", kwargs={"game_id": row.pk}))
+        return HttpResponseRedirect(game_url)
+    return render_replay(request, row, url=reverse("play_replay", kwargs={"game_id": row.pk}),
+                         game_url=game_url)
+
+
+def render_replay(request: HttpRequest, row: Game, *, url: str, game_url: str) -> HttpResponse:
+    """A finished game in the step-through viewer; `url` is the viewer's own address and
+    `game_url` the page of the game it links back to (teacher mode shows it its own way)."""
+    lang = current_lang()
     example = game_example(row, lang)
     index = parse_step(request.GET.get("step"), example.last)
-    url = reverse("play_replay", kwargs={"game_id": row.pk})
     context = {
         "entry": variant_entry(row.variant, lang),
         "row": row,
-        "game_url": reverse("play_game", kwargs={"game_id": row.pk}),
+        "game_url": game_url,
         **step_context(example, index, lang, embedded=False, url=url, try_url=""),
     }
     template = "examples/page.html#viewer" if request.htmx else "play/replay.html"

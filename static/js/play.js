@@ -4,49 +4,69 @@
 // file only combines them, posts them in order, and keeps the choice across board updates.
 // The board itself comes from the server: it re-asks when the next bot move is due
 // (hx-trigger="load delay:…" in each response).
+// A page may act for two seats at one keyboard (teacher mode's hot seat): the items then say
+// whose they are (data-seat), shared piles list each seat's key (data-keys="q:0 o:1"), and
+// each seat chooses its cards on its own. Without data-seat the page acts for one seat.
 
 const gameBox = () => document.getElementById("game");
 // The part of #game each answer replaces: the table as of one version of the game.
 const shown = () => document.querySelector("#game > .game__state");
 const read = (el, name) => (el.dataset[name] ? JSON.parse(el.dataset[name]) : null);
 
-let picked = []; // [{id, pick}] the chosen cards, in the order chosen
-const toggles = {}; // e.g. {whole: true} while "Whole stack" is on
+// Per seat ("" for the page's one seat): the chosen cards [{id, pick}] in the order chosen,
+// and the modifiers switched on, e.g. {whole: true} while "Whole stack" is on.
+const picks = new Map();
+const toggleSets = new Map();
+let lastSeat = "";
 let chain = Promise.resolve();
 let suppressClick = false;
+
+const seatOf = (el) => el.dataset.seat ?? "";
+const pickedOf = (seat) => picks.get(seat) || [];
+const togglesOf = (seat) => {
+  if (!toggleSets.has(seat)) toggleSets.set(seat, {});
+  return toggleSets.get(seat);
+};
 
 function mark() {
   const box = gameBox();
   if (!box) return;
   // A chosen card stays chosen over a board update only if the same card is still there.
-  picked = picked.filter(({ id, pick }) => {
-    const el = document.getElementById(id);
-    return el && box.contains(el) && el.dataset.pick === pick;
+  const chosen = new Set();
+  picks.forEach((list, seat) => {
+    const kept = list.filter(({ id, pick }) => {
+      const el = document.getElementById(id);
+      return el && box.contains(el) && el.dataset.pick === pick;
+    });
+    picks.set(seat, kept);
+    kept.forEach((p) => chosen.add(p.id));
   });
-  const chosen = new Set(picked.map((p) => p.id));
   box.querySelectorAll("[data-pick]").forEach((el) => {
     el.classList.toggle("is-picked", chosen.has(el.id));
     if (el.hasAttribute("aria-pressed")) el.setAttribute("aria-pressed", String(chosen.has(el.id)));
   });
   box.querySelectorAll("[data-toggle]").forEach((el) => {
+    const toggles = togglesOf(seatOf(el));
     const on = Object.keys(read(el, "toggle")).every((k) => toggles[k]);
     el.setAttribute("aria-pressed", String(on));
   });
 }
 
-function clear() {
-  picked = [];
+function clear(seat) {
+  if (seat === undefined) picks.clear();
+  else picks.delete(seat);
   mark();
 }
 
-function compose(picks, drop) {
-  const action = Object.assign({}, ...picks.map((p) => JSON.parse(p.pick)), drop || {});
-  if (picks.length > 1) {
-    action.cards = picks.map((p) => JSON.parse(p.pick).card);
+function compose(chosen, drop, seat) {
+  const action = Object.assign({}, ...chosen.map((p) => JSON.parse(p.pick)), drop || {});
+  if (chosen.length > 1) {
+    action.cards = chosen.map((p) => JSON.parse(p.pick).card);
     delete action.card;
   }
   if (action.type === "play") {
     // A modifier such as "whole stack" counts for one play.
+    const toggles = togglesOf(seat);
     Object.assign(action, toggles);
     Object.keys(toggles).forEach((k) => delete toggles[k]);
   }
@@ -70,7 +90,7 @@ function post(url, values) {
     .catch(() => undefined);
 }
 
-function act(action) {
+function act(action, seat) {
   note = null; // a new move: the last rejection is old news
   const box = gameBox();
   if (!box) return;
@@ -80,17 +100,35 @@ function act(action) {
     window.htmx.ajax("GET", url, { source: box, target: "#sandbox", swap: "innerHTML" });
     return;
   }
-  post(box.dataset.moveUrl, { action: JSON.stringify(action) });
+  // A pupil's answer to a class question goes where the shown question says; a move to the
+  // game.
+  const url = shown()?.dataset.answerUrl || box.dataset.moveUrl;
+  post(url, seat ? { action: JSON.stringify(action), seat } : { action: JSON.stringify(action) });
 }
 
-function tap(el) {
+// A shared pile tapped (not keyed) acts for the seat that has a card chosen, else for the
+// seat that acted last.
+function sharedSeat(el) {
+  if (el.dataset.drop) {
+    const choosing = [...picks].filter(([, list]) => list.length).map(([seat]) => seat);
+    if (choosing.length === 1) return choosing[0];
+  }
+  return lastSeat;
+}
+
+function tap(el, keySeat) {
   const box = gameBox();
   if (!box || !box.hasAttribute("data-holds")) return;
   if (el.dataset.clock) {
-    post(box.dataset.clockUrl, { command: el.dataset.clock });
+    const values = { command: el.dataset.clock };
+    if (el.dataset.value) values.value = el.dataset.value;
+    post(box.dataset.clockUrl, values);
     return;
   }
+  const seat = el.dataset.seat ?? keySeat ?? sharedSeat(el);
+  lastSeat = seat;
   if (el.dataset.toggle) {
+    const toggles = togglesOf(seat);
     const keys = Object.keys(read(el, "toggle"));
     const on = !keys.every((k) => toggles[k]);
     keys.forEach((k) => (on ? (toggles[k] = true) : delete toggles[k]));
@@ -100,42 +138,57 @@ function tap(el) {
   const drop = read(el, "drop");
   const send = read(el, "send");
   const multi = Number(el.dataset.multi || 0);
-  if (picked.some((p) => p.id === el.id)) {
-    picked = multi ? picked.filter((p) => p.id !== el.id) : [];
+  let mine = pickedOf(seat);
+  if (mine.some((p) => p.id === el.id)) {
+    picks.set(seat, multi ? mine.filter((p) => p.id !== el.id) : []);
     mark();
     return;
   }
-  if (picked.length && drop) {
-    const action = compose(picked, drop);
-    clear();
-    act(action);
+  if (mine.length && drop) {
+    const action = compose(mine, drop, seat);
+    clear(seat);
+    act(action, seat);
     return;
   }
   if (el.dataset.pick && multi) {
     const type = read(el, "pick").type;
-    picked = picked.filter((p) => JSON.parse(p.pick).type === type);
-    picked.push({ id: el.id, pick: el.dataset.pick });
-    if (el.hasAttribute("data-auto") && picked.length >= multi) {
-      const action = compose(picked, null);
-      clear();
-      act(action);
+    mine = mine.filter((p) => JSON.parse(p.pick).type === type);
+    mine.push({ id: el.id, pick: el.dataset.pick });
+    if (el.hasAttribute("data-auto") && mine.length >= multi) {
+      const action = compose(mine, null, seat);
+      clear(seat);
+      act(action, seat);
       return;
     }
-    picked = picked.slice(-multi);
+    picks.set(seat, mine.slice(-multi));
     mark();
     return;
   }
   if (send) {
-    clear();
-    act(send);
+    clear(seat);
+    act(send, seat);
     return;
   }
   if (el.dataset.pick) {
-    picked = [{ id: el.id, pick: el.dataset.pick }];
+    picks.set(seat, [{ id: el.id, pick: el.dataset.pick }]);
     mark();
     return;
   }
-  clear();
+  clear(seat);
+}
+
+// The element a key works (data-key, or one of a shared pile's data-keys) and the seat it
+// acts for.
+function keyTarget(box, key) {
+  const el = box.querySelector(`[data-key="${CSS.escape(key)}"]`);
+  if (el) return [el, el.dataset.keySeat];
+  for (const shared of box.querySelectorAll("[data-keys]")) {
+    for (const token of shared.dataset.keys.split(" ")) {
+      const at = token.lastIndexOf(":");
+      if (token.slice(0, at) === key) return [shared, token.slice(at + 1)];
+    }
+  }
+  return [null, undefined];
 }
 
 const TAPPABLE = "[data-pick], [data-drop], [data-send], [data-toggle], [data-clock]";
@@ -162,10 +215,10 @@ document.addEventListener("keydown", (event) => {
     return;
   }
   const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
-  const el = box.querySelector(`[data-key="${CSS.escape(key)}"]`);
+  const [el, seat] = keyTarget(box, key);
   if (!el) return;
   event.preventDefault();
-  tap(el);
+  tap(el, seat);
 });
 
 // Space is the call: it must not also press the button that has the focus.
@@ -179,7 +232,15 @@ let drag = null;
 document.addEventListener("pointerdown", (event) => {
   const el = event.target.closest?.("[data-pick]");
   if (!el || event.button !== 0 || !gameBox()?.contains(el)) return;
-  drag = { el, id: el.id, pick: el.dataset.pick, x: event.clientX, y: event.clientY, ghost: null };
+  drag = {
+    el,
+    id: el.id,
+    pick: el.dataset.pick,
+    seat: seatOf(el),
+    x: event.clientX,
+    y: event.clientY,
+    ghost: null,
+  };
 });
 
 document.addEventListener("pointermove", (event) => {
@@ -203,7 +264,7 @@ document.addEventListener("pointermove", (event) => {
 
 function endDrag(event, dropped) {
   if (!drag) return;
-  const { ghost, id, pick } = drag;
+  const { ghost, id, pick, seat } = drag;
   drag = null;
   if (!ghost) return;
   ghost.remove();
@@ -212,8 +273,9 @@ function endDrag(event, dropped) {
   if (!dropped) return;
   const target = document.elementFromPoint(event.clientX, event.clientY)?.closest("[data-drop]");
   if (target && target.id !== id && gameBox()?.contains(target)) {
-    clear();
-    act(compose([{ id, pick }], read(target, "drop")));
+    clear(seat);
+    lastSeat = seat;
+    act(compose([{ id, pick }], read(target, "drop"), seat), seat);
   }
 }
 

@@ -180,10 +180,11 @@ def main() -> int:
     from django.conf import settings
 
     from .discovery import profile_site
+    from .sessions import session_profiles
     from .transport import InProcess, OverHttp
 
     started = time.perf_counter()
-    profiles = profile_site()
+    profiles = profile_site() + session_profiles(InProcess(secure=True).send)
     langs = [code for code, _name in settings.LANGUAGES]
     print(f"profiled {len(profiles)} routes in {time.perf_counter() - started:.1f} s:")
     for p in profiles:

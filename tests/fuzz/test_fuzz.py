@@ -7,10 +7,11 @@ from django.test import override_settings
 from hypothesis import HealthCheck, Phase, given
 from hypothesis import settings as hypothesis_settings
 
-from .discovery import profile_site
+from .discovery import discover, profile_site
 from .plans import method_rounds, planned_requests, quick_plan, stray_plan
 from .routes import all_routes
 from .runner import Tally
+from .sessions import TEACH_ROUTES, teach_samples
 from .transport import InProcess
 
 
@@ -65,6 +66,28 @@ def test_quick_profile(profiles, label):
         tally.send(send, planned)
     assert tally.requests == len(plan) >= 20
     assert_clean(tally)
+
+
+def test_every_teach_route_is_fuzzed_with_a_session():
+    teach = {r.name for r in all_routes()
+             if r.name and r.name.startswith("teach_") and r.view.__module__ == "teach.views"}
+    assert teach - {"teach_setup"} == set(TEACH_ROUTES)
+
+
+@pytest.mark.parametrize("name", TEACH_ROUTES)
+def test_quick_profile_with_a_session(name):
+    """The quick profile of a route bent from requests with the teacher's or a pupil's
+    session: past the views' checks, into the moves, clock commands, questions and answers
+    of a real lesson (each route gets a lesson of its own)."""
+    send = InProcess().send
+    samples = teach_samples(send, all_routes())[name]
+    [profile] = discover([samples[0].route], samples)
+    tally = Tally()
+    plan = quick_plan(profile, LANGS)
+    answered = [tally.send(send, planned).status for planned in plan]
+    assert_clean(tally)
+    # The session reached the view: some bent requests were still answered as to its owner.
+    assert any(200 <= status < 300 for status in answered), set(answered)
 
 
 def test_paths_that_match_no_route(fuzz_db):

@@ -6,10 +6,11 @@ LANGS = ["sv", "nb", "de", "fi", "en"]
 
 
 def page_paths() -> list[str]:
-    paths = ["", "compare/", "sources/", "cards/", "house-rules/"]
+    paths = ["", "compare/", "sources/", "cards/", "house-rules/", "class/"]
     paths += [f"{slug}/" for slug in VARIANTS]
     paths += [f"{slug}/house-rules/" for slug in VARIANTS]
     paths += [f"{slug}/play/" for slug in VARIANTS]
+    paths += [f"{slug}/teach/" for slug in VARIANTS]
     return paths
 
 

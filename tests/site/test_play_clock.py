@@ -45,3 +45,14 @@ def test_real_time_until_a_game_moment():
     assert clock.wall_ms_until(2000, at(0)) == 500
     assert clock.wall_ms_until(10, at(1000)) == 0
     assert clock.pause(at(0)).wall_ms_until(2000, at(0)) is None
+
+
+def test_a_step_while_paused_moves_the_stopped_clock_to_the_steps_moment():
+    clock = Clock(0, T0).pause(at(1000))
+    stepped = clock.stepped_to(1800)
+    assert stepped.paused and stepped.now_ms(at(9000)) == 1800
+    assert stepped.stepped_to(1500).now_ms(at(9000)) == 1800  # never back
+    resumed = stepped.resume(at(9000))
+    assert resumed.now_ms(at(9500)) == 2300
+    with pytest.raises(ValueError):
+        Clock(0, T0).stepped_to(500)

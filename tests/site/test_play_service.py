@@ -102,6 +102,53 @@ def test_pause_stops_the_clock_and_moves_wait_until_resume():
     assert not resumed.paused and resumed.clock.now_ms(wall(70_500)) == 1500
 
 
+def test_a_step_while_paused_applies_exactly_the_next_due_action_and_moves_the_clock_there():
+    row = start(seats=("expert", "club"))
+    paused = service.play(row.pk, wall(300), clock_command="pause", version=0,
+                          controls=True).row
+    expected = service.driver_of(paused)
+    due = expected.next_due()
+    entry = expected.step()
+    change = service.play(row.pk, wall(60_000), clock_command="step", version=paused.version,
+                          controls=True)
+    stepped = change.row
+    assert change.value.stepped is not None and change.value.stepped.t == due
+    assert stepped.log_length == paused.log_length + 1 and stepped.paused
+    logged = LogEntry.objects.get(game=row, seq=paused.log_length)
+    assert logged.t == entry.t == due and logged.action == entry.action.to_json()
+    assert stepped.clock.now_ms(wall(90_000)) == due
+    assert stepped.snapshot == expected.to_json()
+    # Nothing more happens while paused; resuming runs on from the step's moment.
+    assert service.play(row.pk, wall(120_000)).row.log_length == stepped.log_length
+    resumed = service.play(row.pk, wall(120_000), clock_command="resume",
+                           version=stepped.version, controls=True).row
+    assert resumed.clock.now_ms(wall(120_100)) == due + 100
+
+
+def test_a_step_needs_a_paused_clock_and_does_nothing_while_the_game_waits_for_a_person():
+    row = start(seats=("expert", "club"))
+    running = service.play(row.pk, wall(10), clock_command="step", version=0, controls=True)
+    assert running.value.refusal == service.RUNNING and not running.changed
+    humans = start(seats=(HUMAN, HUMAN))
+    paused = service.play(humans.pk, wall(10), seat=0, clock_command="pause", version=0).row
+    idle = service.play(humans.pk, wall(20), seat=1, clock_command="step",
+                        version=paused.version)
+    assert idle.value.stepped is None and idle.value.refusal is None
+    assert Game.objects.get(pk=humans.pk).log_length == 0
+
+
+def test_the_controller_changes_speed_without_a_seat_but_cannot_move():
+    row = start(seats=("expert", "club"))
+    faster = service.play(row.pk, wall(1000), clock_command="speed", speed=2.0, version=0,
+                          controls=True).row
+    assert faster.speed == 2.0 and faster.clock.now_ms(wall(1500)) == 2000
+    move = service.play(row.pk, wall(1500), action={"type": "call"}, version=faster.version,
+                        controls=True)
+    assert move.value.refusal == service.NOT_YOUR_SEAT
+    stranger = service.play(row.pk, wall(1500), clock_command="pause", version=faster.version)
+    assert stranger.value.refusal == service.NOT_YOUR_SEAT
+
+
 def test_a_game_whose_player_stopped_playing_pauses_itself(settings):
     settings.PLAY_IDLE_PAUSE_MS = 5000
     row = start("james-bond", (HUMAN, "expert"))

@@ -320,6 +320,56 @@ def test_the_clock_can_be_paused_and_resumed_by_the_player(client):
     assert response.status_code == 409 and "paused" in response.text
 
 
+def test_the_players_clock_steps_while_paused_and_takes_only_the_offered_paces(client, settings):
+    settings.PLAY_CLOCK_SPEED = 4.0
+    game = start(client)
+    running = client.post(f"/en/play/{game.pk}/clock/", {"command": "step",
+                                                         "version": str(game.version)})
+    assert running.status_code == 409 and "Pause the game first" in running.text
+    for value in ("3", "0", "-1", "fast", ""):
+        refused = client.post(f"/en/play/{game.pk}/clock/", {"command": "speed", "value": value,
+                                                             "version": str(game.version)})
+        assert refused.status_code == 400
+    game.refresh_from_db()
+    assert game.speed == 4.0
+    slower = client.post(f"/en/play/{game.pk}/clock/", {"command": "speed", "value": "0.25",
+                                                        "version": str(game.version)})
+    assert slower.status_code == 200
+    game.refresh_from_db()
+    assert game.speed == 1.0  # a quarter of the site's clock speed
+    client.post(f"/en/play/{game.pk}/clock/", {"command": "pause", "version": str(game.version)})
+    game.refresh_from_db()
+    before = game.log_length
+    stepped = client.post(f"/en/play/{game.pk}/clock/", {"command": "step",
+                                                         "version": str(game.version)})
+    assert stepped.status_code == 200
+    game.refresh_from_db()
+    assert game.paused and game.log_length == before + 1
+
+
+def test_a_browser_holding_two_seats_moves_for_the_seat_its_request_names(client, settings):
+    from django.utils import timezone
+    from play.service import start_game
+
+    game = start_game("james-bond", ["human", "human"], seed=3, wall=timezone.now())
+    session = client.session
+    session["play"] = {game.pk: [0, 1]}
+    session.save()
+    client.cookies[settings.SESSION_COOKIE_NAME] = session.session_key
+    pick = json.dumps({"type": "pick", "pile": "pile-1"})
+    response = client.post(f"/en/play/{game.pk}/move/", {"action": pick, "version": "0",
+                                                         "seat": "1"})
+    assert response.status_code == 200
+    entry = LogEntry.objects.get(game=game)
+    assert entry.action["player"] == 1 and entry.accepted
+    game.refresh_from_db()
+    for seat in ("2", "x", "-1"):
+        refused = client.post(f"/en/play/{game.pk}/move/", {"action": pick, "seat": seat,
+                                                            "version": str(game.version)})
+        assert refused.status_code == 403
+    assert LogEntry.objects.filter(game=game).count() == 1
+
+
 def test_the_home_page_links_to_the_demo_in_every_language(client):
     for lang in LANGS:
         text = client.get(f"/{lang}/").text

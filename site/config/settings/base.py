@@ -29,6 +29,7 @@ INSTALLED_APPS = [
     "examples",
     "houserules",
     "play",
+    "teach",
 ]
 
 MIDDLEWARE = [

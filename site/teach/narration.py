@@ -1,0 +1,96 @@
+"""The side panel's story: every event of the game told in the page's language (and a second
+one beside it), one line per event, generated from the stored log by examples.narration, the
+voice of the step-through examples. A move the engine refused changed no card and logged no
+event; its line says who tried what and the engine's reason, because a class watching a
+race wants to see the slower hand too."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from django.utils import translation
+from django.utils.translation import gettext as _
+from play.models import Game, LogEntry
+
+from examples.board import zone_label
+from examples.narration import narrate, player_name
+from examples.reasons import reason_text
+from examples.sandbox import describe
+from rules_engine.registry import VARIANTS
+
+#: at most this many lines in one page or answer (a long James Bond match has thousands).
+MAX_LINES = 400
+#: what an engine's zone id looks like (a refused move may name anything at all)
+ZONE_ID = re.compile(r"[a-z]+-[0-9]{1,2}|middle")
+
+
+@dataclass(frozen=True)
+class Line:
+    id: str
+    text: str
+    alt: str = ""
+    #: an event (False: a refused move, which is not an event)
+    event: bool = True
+
+
+def _refused(entry: LogEntry, family: str, variant: str) -> str:
+    action = entry.action or {}
+    zones = _zone_names(action, family, variant)
+    try:
+        move = describe(action, zones)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        # A request may name anything; the engine refused it, the story need not spell it.
+        move = _("a move that is not on this table")
+    return _("%(player)s tries “%(move)s”: not played, %(reason)s.") % {
+        "player": player_name(action.get("player")), "move": move,
+        "reason": reason_text(entry.reason)}
+
+
+def _texts(entry: LogEntry, family: str, variant: str) -> list[tuple[str, bool]]:
+    texts = [(narrate(event, family, variant), True) for event in entry.events]
+    if entry.action is not None and entry.reason and entry.kind != "clock":
+        texts.append((_refused(entry, family, variant), False))
+    return [(text, is_event) for text, is_event in texts if text]
+
+
+def _zone_names(action: dict, family: str, variant: str) -> dict[str, str]:
+    """Names of the places a refused move names (describe() reads them from this)."""
+    names = {}
+    for value in action.values():
+        if not isinstance(value, str) or not ZONE_ID.fullmatch(value):
+            continue
+        if value.startswith("centre-"):
+            kind = "centre"
+        elif value.startswith("row-"):
+            kind = "row"
+        elif value == "middle":
+            kind = "middle"
+        else:
+            kind = "layout" if family == "spit" else "pile"
+        names[value] = zone_label(value, kind, variant)
+    return names
+
+
+def lines(row: Game, since: int, lang2: str = "", *, limit: int = MAX_LINES,
+          fresh: list[LogEntry] | None = None) -> list[Line]:
+    """The lines of the log entries from `since` on (the latest `limit` of them). `fresh`:
+    the entries the request just wrote; when they reach back to `since`, the log is not
+    read again."""
+    family = VARIANTS[row.variant].family
+    first = max(since, row.log_length - limit)
+    if fresh and fresh[0].seq <= first:
+        entries = [entry for entry in fresh if entry.seq >= first]
+    else:
+        entries = list(LogEntry.objects.filter(game=row, seq__gte=first).order_by("seq"))
+    told = [(entry.seq, _texts(entry, family, row.variant)) for entry in entries]
+    alts: list[list[tuple[str, bool]]] = []
+    if lang2:
+        with translation.override(lang2):
+            alts = [_texts(entry, family, row.variant) for entry in entries]
+    out = []
+    for n, (seq, texts) in enumerate(told):
+        for i, (text, is_event) in enumerate(texts):
+            alt = alts[n][i][0] if alts else ""
+            out.append(Line(f"n-{seq}-{i}", text, alt, is_event))
+    return out[-limit:]

@@ -1,0 +1,157 @@
+"""Class questions: while the game is paused the teacher asks “what would you play here?”
+for one seat; pupils answer on their own copy of that position; the projector shows the tally
+and then the engine's verdict on each answer.
+
+The position is the driver's snapshot at the moment of asking, stored with the question, so
+an answer is judged in exactly that position whatever the game does later. The verdict is
+the engine's: the answer applied to the position as “explain this” judges a move
+(teach.explain.judging_time).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from play.models import Game
+
+from examples.reasons import reason_text
+from examples.sandbox import describe, zone_names
+from rules_engine.actions import Action
+from rules_engine.driver import Driver
+from rules_engine.game import Game as EngineGame
+
+from .explain import judging_time
+from .models import Answer, Lesson, Pupil, Question
+
+MAX_NICKNAME = 24
+
+
+class QuestionError(ValueError):
+    """A question command that does not fit the lesson's state (the message says why)."""
+
+
+def position(question: Question) -> EngineGame:
+    return Driver.from_json(question.position).game
+
+
+def ask(lesson: Lesson, row: Game, seat: int) -> Question:
+    """A new open question for `seat` in the game's current (paused) position."""
+    if not row.paused or row.over:
+        raise QuestionError("not-paused")
+    if not 0 <= seat < row.players:
+        raise QuestionError("seat")
+    with transaction.atomic():
+        if lesson.questions.exclude(state=Question.CLOSED).exists():
+            raise QuestionError("open")
+        number = (lesson.questions.aggregate(n=Max("number"))["n"] or 0) + 1
+        return Question.objects.create(lesson=lesson, number=number, seat=seat,
+                                       position=row.snapshot, log_length=row.log_length)
+
+
+def reveal(question: Question) -> None:
+    if question.state == Question.OPEN:
+        question.state = Question.REVEALED
+        question.save(update_fields=["state"])
+
+
+def close_all(lesson: Lesson) -> None:
+    lesson.questions.exclude(state=Question.CLOSED).update(state=Question.CLOSED)
+
+
+def answer_key(action: dict) -> str:
+    """The move as answers are compared: its type and arguments, without the aimed-at top
+    (a tap on a pile names it; the same move without it is the same answer)."""
+    data = {k: v for k, v in action.items()
+            if k not in ("t", "player", "onto") and v is not False}
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def judge(question: Question, action: dict) -> tuple[bool, str]:
+    """The engine's verdict on the answer in the question's position: (accepted, reason)."""
+    game = position(question)
+    try:
+        move = Action.from_json({**action, "t": judging_time(game), "player": question.seat})
+    except (TypeError, ValueError):
+        return False, "bad-action"
+    result = game.apply(move)
+    return result.accepted, result.reason or ""
+
+
+#: engine reasons that mean the answer is not a move of this game at all
+UNREADABLE = frozenset({"bad-action", "unknown-action", "bad-player"})
+
+
+def move_text(action: dict, names: dict[str, str]) -> str:
+    try:
+        return describe(action, names)
+    except (KeyError, TypeError, AttributeError):
+        return json.dumps(action)[:80]
+
+
+def answer(question: Question, pupil: Pupil, action: dict) -> Answer:
+    """Store the pupil's answer, replacing an earlier one (the question must be open)."""
+    if question.state != Question.OPEN:
+        raise QuestionError("closed")
+    accepted, reason = judge(question, action)
+    key = answer_key(action)
+    if reason in UNREADABLE or len(key) > Answer._meta.get_field("key").max_length:
+        raise QuestionError("shape")
+    found, _created = Answer.objects.update_or_create(
+        question=question, pupil=pupil,
+        defaults={"action": action, "key": key, "accepted": accepted, "reason": reason})
+    return found
+
+
+def clean_nickname(raw: str) -> str:
+    """A nickname as shown: printable, single spaces, at most MAX_NICKNAME characters."""
+    text = "".join(ch for ch in raw if ch.isprintable())
+    return " ".join(text.split())[:MAX_NICKNAME]
+
+
+def join(lesson: Lesson, nickname: str) -> Pupil | None:
+    """A new pupil in the lesson; None when the nickname is taken there."""
+    try:
+        with transaction.atomic():
+            return Pupil.objects.create(lesson=lesson, nickname=nickname)
+    except IntegrityError:
+        return None
+
+
+@dataclass(frozen=True)
+class TallyRow:
+    move: str
+    count: int
+    accepted: bool
+    reason: str
+
+
+@dataclass(frozen=True)
+class Tally:
+    question: Question
+    seat: int
+    answers: int
+    pupils: int
+    rows: list[TallyRow]
+
+    @property
+    def revealed(self) -> bool:
+        return self.question.state == Question.REVEALED
+
+
+def tally(question: Question) -> Tally:
+    """The answers grouped by move, most chosen first, each with the engine's verdict."""
+    answers = list(question.answers.all())
+    counts = Counter(a.key for a in answers)
+    first = {}
+    for a in answers:
+        first.setdefault(a.key, a)
+    names = zone_names(position(question).board(None))
+    rows = [TallyRow(move_text({**first[key].action, "player": question.seat}, names), count,
+                     first[key].accepted, reason_text(first[key].reason) if first[key].reason
+                     else "")
+            for key, count in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]
+    return Tally(question, question.seat, len(answers), question.lesson.pupils.count(), rows)

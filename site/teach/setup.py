@@ -1,0 +1,105 @@
+"""The teaching game's form: the demo's form (players, bot levels, rules, deal number) plus
+who plays (the class watches bots, the teacher against bots, two players at one keyboard),
+the bot level of the first seat when it is a bot, the starting pace and a second language."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.conf import settings
+from django.http import QueryDict
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+from play.clock import PACE_VALUES
+from play.models import HUMAN
+from play.setup import DEFAULT_LEVEL, Choice, Setup, parse_setup
+from play.table import level_name
+
+from rules_engine.bots import LEVELS
+
+from .models import Lesson
+
+DEFAULT_PACE = "1"
+
+
+@dataclass
+class TeachSetup:
+    base: Setup
+    mode: str
+    first_level: str
+    pace: float
+    lang2: str
+    errors: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors and self.base.ok
+
+    @property
+    def seats(self) -> list[str]:
+        levels = self.base.levels
+        if self.mode == Lesson.WATCH:
+            return [self.first_level, *levels]
+        if self.mode == Lesson.TEACHER:
+            return [HUMAN, *levels]
+        return [HUMAN, HUMAN, *levels[1:]]
+
+    @property
+    def acting(self) -> list[int]:
+        """The seats the teacher's browser plays."""
+        return [s for s, kind in enumerate(self.seats) if kind == HUMAN]
+
+
+def mode_choices(current: str) -> list[Choice]:
+    labels = {Lesson.WATCH: _("The class watches: every player is a bot"),
+              Lesson.TEACHER: _("You play Player 1 against the bots"),
+              Lesson.HOT_SEAT: _("Two players at one keyboard (Players 1 and 2), the other "
+                                 "seats bots")}
+    return [Choice(mode, labels[mode], mode == current) for mode, _label in Lesson.MODES]
+
+
+def first_level_choices(current: str) -> list[Choice]:
+    return [Choice(level, level_name(level), level == current) for level in LEVELS]
+
+
+def pace_choices(current: float) -> list[Choice]:
+    return [Choice(value, f"{pace:g}×", pace == current) for value, pace in PACE_VALUES.items()]
+
+
+def language_choices(lang: str, current: str) -> list[Choice]:
+    from django.utils.translation import get_language_info
+
+    choices = [Choice("", pgettext("second language", "none"), current == "")]
+    for code, _name in settings.LANGUAGES:
+        if code != lang:
+            choices.append(Choice(code, get_language_info(code)["name_local"], code == current))
+    return choices
+
+
+def _last(params: QueryDict, name: str) -> str:
+    values = params.getlist(name)
+    return str(values[-1]).strip() if values else ""
+
+
+def parse_teach_setup(variant: str, params: QueryDict, lang: str) -> TeachSetup:
+    base = parse_setup(variant, params)
+    errors: dict[str, str] = {}
+    modes = [mode for mode, _label in Lesson.MODES]
+    mode = _last(params, "mode") or Lesson.WATCH
+    if mode not in modes:
+        errors["mode"] = _("Choose who plays from the list.")
+        mode = Lesson.WATCH
+    first = _last(params, "level-1") or DEFAULT_LEVEL
+    if first not in LEVELS:
+        errors["level-1"] = _("Choose a level from the list.")
+        first = DEFAULT_LEVEL
+    raw_pace = _last(params, "pace") or DEFAULT_PACE
+    pace = PACE_VALUES.get(raw_pace)
+    if pace is None:
+        errors["pace"] = _("Choose a speed from the list.")
+        pace = PACE_VALUES[DEFAULT_PACE]
+    lang2 = _last(params, "lang2")
+    if lang2 and (lang2 == lang or lang2 not in dict(settings.LANGUAGES)):
+        errors["lang2"] = _("Choose a second language from the list.")
+        lang2 = ""
+    return TeachSetup(base, mode, first, pace, lang2, errors)

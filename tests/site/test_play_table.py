@@ -1,0 +1,82 @@
+"""The table a page draws: one seat with the demo's keys, or two seats at one keyboard, each
+with keys of their own (teacher mode's hot seat), where shared piles carry both keys."""
+
+import re
+
+import pytest
+from django.utils import translation
+from play.table import DEMO_KEYS, Keys, build_table
+
+from rules_engine.driver import Driver
+
+LEFT = Keys(places=tuple("1234"), centre=("q", "w"), commands={"call": "a"})
+RIGHT = Keys(places=tuple("7890"), centre=("o", "p"), commands={"call": "l"})
+
+
+@pytest.fixture(autouse=True)
+def english():
+    with translation.override("en"):
+        yield
+
+
+def markup(zones) -> str:
+    return "".join(str(zone.markup()) for zone in zones)
+
+
+def test_the_demo_table_acts_for_its_one_seat_with_the_demo_keys():
+    game = Driver.new("stress-se", ["human", "club"], seed=2).game
+    table = build_table(game, ["human", "club"], 0, interactive=True)
+    own = markup(table.own.zones)
+    assert 'data-key="1"' in own and "data-seat" not in own
+    assert 'data-key="ArrowLeft"' in markup(table.centre)
+    assert [c.dom_id for c in table.commands] == ["cmd-call"] and table.commands[0].key == " "
+    assert table.key_help and table.interactive
+
+
+def test_two_seats_at_one_keyboard_each_have_their_own_keys_and_share_the_centre():
+    game = Driver.new("stress-se", ["human", "human"], seed=2).game
+    table = build_table(game, ["human", "human"], 0, interactive=True, reveal=True,
+                        hands={0: LEFT, 1: RIGHT})
+    own, other = markup(table.own.zones), markup(table.opponents[0].zones)
+    assert re.search(r'data-key="1"[^>]*data-seat="0"', own)
+    assert re.search(r'data-key="7"[^>]*data-seat="1"', other)
+    assert 'data-keys="q:0 o:1"' in markup(table.centre)
+    assert 'aria-keyshortcuts="Q O"' in markup(table.centre)
+    assert [(c.dom_id, c.key, c.seat) for c in table.commands] == [
+        ("cmd-call-0", "a", 0), ("cmd-call-1", "l", 1)]
+    assert table.own.acting and table.opponents[0].acting
+    assert not table.key_help  # the page shows its own keys
+
+
+def test_a_table_nobody_acts_on_has_no_keys_and_its_cards_can_ask_to_be_explained():
+    game = Driver.new("spit", ["club", "club"], seed=2).game
+    table = build_table(game, ["club", "club"], 0, interactive=True, reveal=True, hands={})
+    assert not table.interactive and not table.commands
+    item = table.own.zones[0].items[0]
+    assert str(item.markup()).startswith("<div") and "data-key" not in str(item.markup())
+    item.explain = '{"seat":0,"zone":"pile-1"}'
+    assert 'data-explain="{&quot;seat&quot;:0,&quot;zone&quot;:&quot;pile-1&quot;}"' in str(
+        item.markup())
+    assert str(item.markup()).startswith('<button type="button"')
+
+
+def test_james_bond_middle_cards_take_for_each_seat_with_its_own_letter():
+    game = Driver.new("james-bond", ["human", "human"], seed=2).game
+    left = Keys(places=tuple("123456"), middle=tuple("qwert"), commands={"call": "a"})
+    right = Keys(places=tuple("7890ui"), middle=tuple("ophjn"), commands={"call": "l"})
+    table = build_table(game, ["human", "human"], 0, interactive=True, reveal=True,
+                        hands={0: left, 1: right})
+    middle = markup(table.centre)
+    assert 'data-keys="q:0 o:1"' in middle and 'data-keys="w:0 p:1"' in middle
+    assert 'data-key="u"' in markup(table.opponents[0].zones)
+
+
+def test_names_and_a_second_language_caption_are_the_callers_to_give():
+    game = Driver.new("stress-se", ["club", "club"], seed=2).game
+    table = build_table(game, ["club", "club"], 0, interactive=False, reveal=True,
+                        names=["Anna", "Bo"])
+    assert table.own.name == "Anna" and table.opponents[0].name == "Bo"
+    zone = table.centre[0]
+    zone.label_alt, zone.lang_alt = "Keskipino 1", "fi"
+    assert '<span class="zone__label-alt" lang="fi">Keskipino 1</span>' in str(zone.markup())
+    assert DEMO_KEYS.centre == ("ArrowLeft", "ArrowRight")
