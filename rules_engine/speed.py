@@ -165,6 +165,9 @@ class SpeedGame(Game):
     ready_action: ClassVar[bool] = False
     #: the word on the sheet for the call gesture (events carry it for narration).
     gesture: ClassVar[str] = "slap"
+    #: what the players call when the centre tops are equal (the board carries it, as James
+    #: Bond's board carries its call word option): "stress", or Stressi's "stressi".
+    call_word: ClassVar[str] = "stress"
     #: the bots' only moves are plays and the call (no refill or combine action).
     _plays_only: ClassVar[bool] = False
 
@@ -937,6 +940,7 @@ class SpeedGame(Game):
         ]
         out["calls"] = [{"player": c[0], "t": c[1], "pile": CENTRE_IDS[c[2]]} for c in self.calls]
         out["ready"] = list(self.ready)
+        out["call_word"] = self.call_word
         return out
 
     # ------------------------------------------------------------------ serialisation

@@ -19,6 +19,7 @@ class StressiFI(SpeedGame):
     stack_at_deal = True
     whole_stack_plays = True
     combine_allowed = True
+    call_word = "stressi"
 
     def home_pile(self, seat: int) -> int:
         # Players face each other: seat 0's right hand is over centre-1, seat 1's over

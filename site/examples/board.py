@@ -1,6 +1,8 @@
 """Turns the engine's board into what the board template draws: labels and highlights only."""
 
-from core.glossary import term
+from dataclasses import dataclass
+
+from core.glossary import current_lang, place_name
 
 # Zone kinds whose cards are all visible side by side rather than as one pile.
 FANNED = {"middle", "held", "hand", "out", "complete"}
@@ -22,15 +24,57 @@ KIND_WORDS = {
 VARIANT_WORDS = {("stress-de", "draw"): "hand_stack"}
 
 
+def zone_kind(zone_id: str, family: str) -> str:
+    """The kind of zone an event or action names by its id alone."""
+    if zone_id.startswith("centre-"):
+        return "centre"
+    if zone_id.startswith("row-"):
+        return "row"
+    if zone_id in ("draw", "reserve", "middle"):
+        return zone_id
+    if zone_id == "removed":
+        return "out"
+    return "layout" if family == "spit" else "pile"
+
+
+@dataclass(frozen=True)
+class Place:
+    """A zone as words name it, in the active language: str() is its name inside a sentence
+    ("centre pile 2", "Ablagestapel 2"), `form()` the same in a grammatical form (Finnish
+    "pelipinoon 2"); `label` is the name with a capital, for captions."""
+
+    zone_id: str
+    kind: str
+    variant: str = ""
+
+    @property
+    def number(self) -> int | None:
+        tail = self.zone_id.rsplit("-", 1)[-1]
+        if not tail.isdigit():
+            return None
+        # centre-N and row-N count from 0 in the engine; pile-N already counts from 1.
+        return int(tail) + (1 if self.zone_id.startswith(("centre-", "row-")) else 0)
+
+    @property
+    def word(self) -> str:
+        """The glossary key of what the place is called in this variant."""
+        return VARIANT_WORDS.get((self.variant, self.kind)) or KIND_WORDS.get(self.kind, "pile")
+
+    def form(self, form: str) -> str:
+        return place_name(self.word, self.number, current_lang(), form)
+
+    def __str__(self) -> str:
+        return self.form("nom")
+
+    @property
+    def label(self) -> str:
+        name = str(self)
+        return name[:1].upper() + name[1:]
+
+
 def zone_label(zone_id: str, kind: str, variant: str = "") -> str:
     """A zone's name in the page's language, e.g. "Centre pile 2", "Place 1", "Reserve"."""
-    word = term(VARIANT_WORDS.get((variant, kind)) or KIND_WORDS.get(kind, "pile"))
-    number = zone_id.rsplit("-", 1)[-1]
-    label = word
-    if number.isdigit():
-        # centre-N and row-N count from 0 in the engine; pile-N already counts from 1.
-        label = f"{word} {int(number) + (1 if zone_id.startswith(('centre-', 'row-')) else 0)}"
-    return label[:1].upper() + label[1:]
+    return Place(zone_id, kind, variant).label
 
 
 def _zone(zone: dict, moved: set[str], variant: str) -> dict:

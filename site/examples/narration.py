@@ -4,74 +4,91 @@ One sentence per event code (and per variant family where the same code means so
 else), in the voice of the step-through examples: "Player 1 plays the seven of hearts onto
 centre pile 2." The demo's live region, the step-through viewer of a played game and teacher
 mode all narrate through `narrate`; tests/site/test_narration.py walks the engine for every
-event code and checks that each has words in every language.
+event code and checks that each has words in every language. Each sentence's cards, places,
+players and ranks come in every grammatical form the translation asks for (examples.wording).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
-from core.glossary import card_face, current_lang, glossary
+from core.glossary import current_lang, term_form
 
-from .board import zone_label
+from .board import Place, zone_kind
+from .wording import BLANK, Blank, CardList, CardWord, RankWord, Words, sentence
 
+#: the words the engine names for a call (James Bond's option, a Speed-type board's word),
+#: written as the players shout them, the same in every language.
 CALL_WORDS = {
     "james-bond": "James Bond!",
     "stress": "Stress!",
+    "stressi": "Stressi!",
     "atlantis": "Atlantis!",
     "chanhassen": "Chanhassen!",
     "lannen-nopein": "Lännen nopein!",
 }
 
 
-def player_name(seat: int | None) -> str:
-    return _("Player %(n)s") % {"n": (seat or 0) + 1}
+def player_name(seat: int | None, *, in_sentence: bool = False) -> str:
+    """A player as a label ("Player 2") or, `in_sentence`, as a sentence names them where
+    the language writes it in lower case (Swedish "ger spelare 2 ett kort")."""
+    n = (seat or 0) + 1
+    if in_sentence:
+        return pgettext("in a sentence", "Player %(n)s") % {"n": n}
+    return _("Player %(n)s") % {"n": n}
 
 
-def _card(code: str | None) -> str:
-    if not code:
-        return ""
-    return card_face(code, current_lang()).name
+@dataclass(frozen=True)
+class PlayerWord:
+    """A player inside a sentence; its other forms are the glossary's forms of "player"
+    with the number (Finnish "pelaajalle 2")."""
+
+    seat: int | None
+
+    def form(self, form: str) -> str:
+        lang = current_lang()
+        word = term_form("player", lang, form)
+        if word == term_form("player", lang):
+            return str(self)
+        return f"{word} {(self.seat or 0) + 1}"
+
+    def __str__(self) -> str:
+        return player_name(self.seat, in_sentence=True)
 
 
-def _cards(codes: Iterable[str]) -> str:
-    return ", ".join(_card(c) for c in codes)
+def _cards(codes: Iterable[str]) -> CardList:
+    return CardList(tuple(codes))
 
 
-def _zone(zone_id: str | None, family: str) -> str:
-    """A zone's name mid-sentence: "centre pile 2", "place 1" (German keeps its capital)."""
+@dataclass(frozen=True)
+class Scene:
+    """Where the events happen: the variant family (which words fit its events) and the
+    variant (whose own words name its places, e.g. German Stress's Handstapel)."""
+
+    family: str
+    variant: str = ""
+
+
+def _zone(zone_id: str | None, scene: Scene) -> Place | Blank:
+    """A zone named in a sentence: "centre pile 2", "place 1", German "Ablagestapel 2"."""
     if not zone_id:
-        return ""
-    if zone_id.startswith("centre"):
-        kind = "centre"
-    elif zone_id.startswith("row"):
-        kind = "row"
-    else:
-        kind = "layout" if family == "spit" else "pile"
-    name = zone_label(zone_id, kind)
-    return name if current_lang() == "de" else name[:1].lower() + name[1:]
+        return BLANK
+    return Place(zone_id, zone_kind(zone_id, scene.family), scene.variant)
 
 
-def _rank(code: str | None) -> str:
-    if not code:
-        return ""
-    if code == "X":
-        return glossary(current_lang())["card"]["joker"]
-    return glossary(current_lang())["ranks"].get(code, code)
-
-
-def _won(e: dict, who: str) -> str:
+def _won(e: dict, who: PlayerWord) -> str:
     reason = e.get("reason")
     if reason == "fewer-cards":
-        return _("%(player)s has fewer cards left and wins.") % {"player": who}
+        return _("%(player)s has fewer cards left and wins.") % Words({"player": who})
     if reason == "call":
-        return _("%(player)s made the win call first and wins.") % {"player": who}
+        return _("%(player)s made the win call first and wins.") % Words({"player": who})
     if reason == "best-of-five":
-        return _("%(player)s has won three deals and with them the match.") % {"player": who}
-    return _("%(player)s has no cards left and wins.") % {"player": who}
+        return _("%(player)s has won three deals and with them the match.") % Words({"player": who})
+    return _("%(player)s has no cards left and wins.") % Words({"player": who})
 
 
 def _draw(e: dict) -> str:
@@ -83,36 +100,36 @@ def _draw(e: dict) -> str:
     return _("The game went on too long and ends without a winner.")
 
 
-def _call(e: dict, who: str, family: str) -> str:
-    if family == "swap":
+def _call(e: dict, who: PlayerWord, scene: Scene) -> str:
+    if scene.family == "swap":
         word = CALL_WORDS.get(e.get("word") or "", e.get("word") or "")
-        return _("%(player)s calls “%(word)s”") % {"player": who, "word": word}
-    pile = _zone(e.get("pile"), family)
+        return _("%(player)s calls “%(word)s”") % Words({"player": who, "word": word})
+    pile = _zone(e.get("pile"), scene)
     if e.get("false"):
-        return _("%(player)s calls, but the centre tops differ.") % {"player": who}
+        return _("%(player)s calls, but the centre tops differ.") % Words({"player": who})
     gesture = e.get("gesture")
     if gesture == "point":
-        return _("%(player)s calls and points at %(pile)s.") % {"player": who, "pile": pile}
+        return _("%(player)s calls and points at %(pile)s.") % Words({"player": who, "pile": pile})
     if gesture == "knock":
-        return _("%(player)s knocks on %(pile)s.") % {"player": who, "pile": pile}
+        return _("%(player)s knocks on %(pile)s.") % Words({"player": who, "pile": pile})
     if gesture == "shout":
-        return _("%(player)s calls first.") % {"player": who}
-    return _("%(player)s calls and slaps %(pile)s.") % {"player": who, "pile": pile}
+        return _("%(player)s calls first.") % Words({"player": who})
+    return _("%(player)s calls and slaps %(pile)s.") % Words({"player": who, "pile": pile})
 
 
-def _speed(code: str, e: dict, who: str, f: str) -> str | None:
+def _speed(code: str, e: dict, who: PlayerWord, f: Scene) -> str | None:
     if code == "refilled":
-        return _("%(player)s fills %(place)s with the %(card)s.") % {
-            "player": who, "place": _zone(e.get("to"), f), "card": _card(e.get("card"))}
+        return _("%(player)s fills %(place)s with the %(card)s.") % Words({
+            "player": who, "place": _zone(e.get("to"), f), "card": CardWord(e.get("card"))})
     if code == "stacked":
-        return _("%(player)s stacks the %(card)s on %(place)s.") % {
-            "player": who, "card": _card(e.get("card")), "place": _zone(e.get("to"), f)}
+        return _("%(player)s stacks the %(card)s on %(place)s.") % Words({
+            "player": who, "card": CardWord(e.get("card")), "place": _zone(e.get("to"), f)})
     if code == "combined":
-        return _("%(player)s puts %(from)s onto %(to)s.") % {
-            "player": who, "from": _zone(e.get("from"), f), "to": _zone(e.get("to"), f)}
+        return _("%(player)s puts %(from)s onto %(to)s.") % Words({
+            "player": who, "from": _zone(e.get("from"), f), "to": _zone(e.get("to"), f)})
     if code == "stress":
-        return _("Both centre piles show the same rank (%(rank)s): the first call wins.") % {
-            "rank": _rank(e.get("rank"))}
+        return _("Both centre piles show the same rank (%(rank)s): the first call wins.") % Words({
+            "rank": RankWord(e.get("rank"))})
     if code == "tie":
         return _("The calls came at the same moment: a tie.")
     if code == "penalty":
@@ -120,15 +137,15 @@ def _speed(code: str, e: dict, who: str, f: str) -> str | None:
         if e.get("reason") == "false-call":
             return ngettext("%(player)s called when the tops differed and takes %(n)s card.",
                             "%(player)s called when the tops differed and takes %(n)s cards.",
-                            n) % {"player": who, "n": n}
+                            n) % Words({"player": who, "n": n})
         return ngettext("%(player)s was slower and takes %(n)s card.",
-                        "%(player)s was slower and takes %(n)s cards.", n) % {
-            "player": who, "n": n}
+                        "%(player)s was slower and takes %(n)s cards.", n) % Words({
+            "player": who, "n": n})
     if code == "gave":
-        return _("%(player)s gives %(other)s a face-down card.") % {
-            "player": who, "other": player_name(e.get("to"))}
+        return _("%(player)s gives %(other)s a face-down card.") % Words({
+            "player": who, "other": PlayerWord(e.get("to"))})
     if code == "ready":
-        return _("%(player)s is ready for new cards.") % {"player": who}
+        return _("%(player)s is ready for new cards.") % Words({"player": who})
     if code == "stuck":
         if e.get("ready"):
             return _("Everyone is ready: new cards are turned.")
@@ -136,103 +153,111 @@ def _speed(code: str, e: dict, who: str, f: str) -> str | None:
     return None
 
 
-def _spit(code: str, e: dict, who: str, f: str) -> str | None:
+def _spit(code: str, e: dict, who: PlayerWord, f: Scene) -> str | None:
     if code == "dealt":
-        return _("Deal %(n)s is laid out.") % {"n": e.get("deal", 1)}
+        return _("Deal %(n)s is laid out.") % Words({"n": e.get("deal", 1)})
     if code == "uncovered":
-        return _("%(player)s turns up the %(card)s on %(pile)s.") % {
-            "player": who, "card": _card(e.get("card")), "pile": _zone(e.get("pile"), f)}
+        return _("%(player)s turns up the %(card)s on %(pile)s.") % Words({
+            "player": who, "card": CardWord(e.get("card")), "pile": _zone(e.get("pile"), f)})
     if code == "moved":
-        return _("%(player)s moves the %(card)s to the empty %(pile)s.") % {
-            "player": who, "card": _card(e.get("card")), "pile": _zone(e.get("to"), f)}
+        return _("%(player)s moves the %(card)s to the empty %(pile)s.") % Words({
+            "player": who, "card": CardWord(e.get("card")), "pile": _zone(e.get("to"), f)})
     if code == "stuck":
         return _("Nobody can move: reserve cards are turned.")
     if code == "locked":
-        return _("%(player)s chooses %(pile)s for the rest of the deal.") % {
-            "player": who, "pile": _zone(e.get("pile"), f)}
+        return _("%(player)s chooses %(pile)s for the rest of the deal.") % Words({
+            "player": who, "pile": _zone(e.get("pile"), f)})
     if code == "deal-over":
         return _("The deal is over: both reach for a centre pile.")
     if code == "chose":
-        return _("%(player)s puts a hand on %(pile)s.") % {
-            "player": who, "pile": _zone(e.get("pile"), f)}
+        return _("%(player)s puts a hand on %(pile)s.") % Words({
+            "player": who, "pile": _zone(e.get("pile"), f)})
     if code == "pile-race":
         pile = _zone(e.get("pile"), f)
         if e.get("reason") == "fewer-cards":
-            return _("%(player)s has fewer cards left and gets %(pile)s.") % {
-                "player": who, "pile": pile}
-        return _("%(player)s was first and gets %(pile)s.") % {"player": who, "pile": pile}
+            return _("%(player)s has fewer cards left and gets %(pile)s.") % Words({
+                "player": who, "pile": pile})
+        return _("%(player)s was first and gets %(pile)s.") % Words({"player": who, "pile": pile})
     if code == "choose-again":
         return _("Both hands landed at the same moment: choose again.")
     if code == "time-up":
         if e.get("phase") == "reserve-pile":
             seats = e.get("seats") or [0]
-            return _("Time is up: %(player)s turns onto the pile on their own side.") % {
-                "player": player_name(seats[0])}
+            return _("Time is up: %(player)s turns onto the pile on their own side.") % Words({
+                "player": PlayerWord(seats[0])})
         return _("Time is up: whoever has not chosen takes the pile that is left.")
     return None
 
 
-def _swap(code: str, e: dict, who: str, f: str) -> str | None:
+def _swap(code: str, e: dict, who: PlayerWord, f: Scene) -> str | None:
     if code == "dealt":
         return ngettext("Deal %(deal)s: %(n)s pile of four each, four cards in the middle.",
                         "Deal %(deal)s: %(n)s piles of four each, four cards in the middle.",
                         e.get("piles", 0)) % {"deal": e.get("deal", 1), "n": e.get("piles", 0)}
     if code == "picked":
-        return _("%(player)s picks up %(pile)s.") % {"player": who,
-                                                     "pile": _zone(e.get("pile"), f)}
+        return _("%(player)s picks up %(pile)s.") % Words({"player": who,
+                                                     "pile": _zone(e.get("pile"), f)})
     if code == "put-back":
         pile = _zone(e.get("pile"), f)
         if e.get("cause") == "five-seconds":
-            return _("Five seconds without a swap: %(player)s puts %(pile)s back.") % {
-                "player": who, "pile": pile}
-        return _("%(player)s puts %(pile)s back.") % {"player": who, "pile": pile}
+            return _("Five seconds without a swap: %(player)s puts %(pile)s back.") % Words({
+                "player": who, "pile": pile})
+        return _("%(player)s puts %(pile)s back.") % Words({"player": who, "pile": pile})
     if code == "laid":
-        return _("%(player)s lays %(cards)s in the middle.") % {
-            "player": who, "cards": _cards(e.get("cards") or [])}
+        return _("%(player)s lays the %(cards)s in the middle.") % Words({
+            "player": who, "cards": _cards(e.get("cards") or [])})
     if code == "swapped":
-        return _("%(player)s takes %(cards)s.") % {"player": who,
-                                                   "cards": _cards(e.get("took") or [])}
+        return _("%(player)s takes the %(cards)s.") % Words({"player": who,
+                                                   "cards": _cards(e.get("took") or [])})
     if code == "swap-ended":
-        return _("Five seconds without a swap: %(player)s's swap is finished for them, and "
-                 "%(cards)s go into %(pile)s.") % {
-            "player": who, "cards": _cards(e.get("took") or []),
-            "pile": _zone(e.get("pile"), f)}
+        took = e.get("took") or []
+        return ngettext("Five seconds without a swap: %(player)s's swap is finished for them, "
+                        "and the %(cards)s goes into %(pile)s.",
+                        "Five seconds without a swap: %(player)s's swap is finished for them, "
+                        "and the %(cards)s go into %(pile)s.", len(took)) % Words({
+            "player": who, "cards": _cards(took), "pile": _zone(e.get("pile"), f)})
     if code == "completed":
-        return _("%(player)s completes %(pile)s: four of a kind (%(rank)s).") % {
-            "player": who, "pile": _zone(e.get("pile"), f), "rank": _rank(e.get("rank"))}
+        return _("%(player)s completes %(pile)s: four of a kind (%(rank)s).") % Words({
+            "player": who, "pile": _zone(e.get("pile"), f), "rank": RankWord(e.get("rank"))})
     if code == "stikk":
-        return _("%(player)s says “stikk”.") % {"player": who}
+        return _("%(player)s says “stikk”.") % Words({"player": who})
     if code == "redeal":
         return _("Two win calls at the same moment: the cards are dealt again.")
     if code == "deal-won":
         wins = "–".join(str(w) for w in e.get("wins") or [])
-        return _("%(player)s wins deal %(deal)s (%(score)s).") % {
-            "player": who, "deal": e.get("deal", 1), "score": wins}
+        return _("%(player)s wins deal %(deal)s (%(score)s).") % Words({
+            "player": who, "deal": e.get("deal", 1), "score": wins})
     return None
 
 
-FAMILY_TEXTS: dict[str, Callable[[str, dict, str, str], str | None]] = {
+FAMILY_TEXTS: dict[str, Callable[[str, dict, PlayerWord, Scene], str | None]] = {
     "speed": _speed, "spit": _spit, "swap": _swap}
 
 
-def narrate(event: dict, family: str) -> str:
-    """One event (Event.to_json()) as a sentence in the active language."""
+def narrate(event: dict, family: str, variant: str = "") -> str:
+    """One event (Event.to_json()) as a sentence in the active language; `variant` (its slug)
+    lets a variant's own words name its places."""
+    return sentence(_told(event, Scene(family, variant)))
+
+
+def _told(event: dict, scene: Scene) -> str:
+    family = scene.family
     code = event.get("code", "")
-    who = player_name(event.get("player"))
+    who = PlayerWord(event.get("player"))
     if code == "won":
         return _won(event, who)
     if code == "draw":
         return _draw(event)
     if code == "call":
-        return _call(event, who, family)
+        return _call(event, who, scene)
     if code == "turned":
-        return _("%(player)s turns the %(card)s onto %(pile)s.") % {
-            "player": who, "card": _card(event.get("card")),
-            "pile": _zone(event.get("pile"), family)}
+        return _("%(player)s turns the %(card)s onto %(pile)s.") % Words({
+            "player": who, "card": CardWord(event.get("card")),
+            "pile": _zone(event.get("pile"), scene)})
     if code == "played":
         n = event.get("count") or 1
-        values = {"player": who, "card": _card(event.get("card")),
-                  "pile": _zone(event.get("to"), family), "n": n}
+        values = Words({"player": who, "card": CardWord(event.get("card")),
+                        "pile": _zone(event.get("to"), scene), "n": n})
         if n > 1:
             return _("%(player)s plays a stack of %(n)s (the %(card)s on top) onto "
                      "%(pile)s.") % values
@@ -240,11 +265,11 @@ def narrate(event: dict, family: str) -> str:
     if code == "took":
         n = event.get("count", 0)
         return ngettext("%(player)s takes %(n)s card from the centre.",
-                        "%(player)s takes %(n)s cards from the centre.", n) % {
-            "player": who, "n": n}
-    text = FAMILY_TEXTS.get(family, _speed)(code, event, who, family)
+                        "%(player)s takes %(n)s cards from the centre.", n) % Words({
+            "player": who, "n": n})
+    text = FAMILY_TEXTS.get(family, _speed)(code, event, who, scene)
     return text if text is not None else ""
 
 
-def narrate_all(events: Iterable[dict], family: str) -> list[str]:
-    return [text for text in (narrate(e, family) for e in events) if text]
+def narrate_all(events: Iterable[dict], family: str, variant: str = "") -> list[str]:
+    return [text for text in (narrate(e, family, variant) for e in events) if text]

@@ -7,18 +7,19 @@ offers legal moves and plausible illegal ones alike, and shows the engine's verd
 """
 
 import json
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from core.glossary import card_name, current_lang
 from core.params import parse_natural
 from rules_engine.actions import Action, Result
 from rules_engine.game import Game
 from rules_engine.scenario import STEP_KEYS, load
 
-from .board import zone_label
+from .board import Place, zone_kind
 from .library import Example, examples_dir
+from .wording import BLANK, Blank, CardList, CardWord, Words, sentence
 
 # The most own moves a sandbox URL carries (the page states it; at the limit it offers no
 # further move, so no button ever leads to a URL parse_moves refuses).
@@ -161,64 +162,69 @@ def replay_moves(game: Game, moves: list[tuple[int, int]]) -> dict | None:
     return last
 
 
-def describe(action: dict, zones: dict[str, str]) -> str:
-    """The move in words, in the page's language."""
-    lang = current_lang()
+def describe(action: dict, zones: Mapping[str, Place | str]) -> str:
+    """The move in words, in the page's language, as a button or a line says it. `zones`
+    names the places by id (zone_names); a place given only as a caption is named from its id
+    (every name in a move is a row place, a centre pile or a pile, whatever the variant)."""
 
-    def card(code: str) -> str:
-        # Every card in these labels is the object of the verb: German "den Kreuz-Buben".
-        return card_name(code, lang, "acc")
+    def zone(zone_id: str | None) -> Place | Blank:
+        if not zone_id:
+            return BLANK
+        name = zones.get(zone_id)
+        return name if isinstance(name, Place) else Place(zone_id, zone_kind(zone_id, ""))
 
-    def zone(zone_id: str | None) -> str:
-        name = zones.get(zone_id or "", zone_id or "")
-        # Mid-sentence, a place name is an ordinary noun (German keeps its capital).
-        return name if lang == "de" else name[:1].lower() + name[1:]
+    def cards() -> CardList:
+        return CardList(tuple(action.get("cards") or [action.get("card")]))
 
+    return sentence(_move_words(action, zone, cards))
+
+
+def _move_words(action: dict, zone: Callable[[str | None], Place | Blank],
+                cards: Callable[[], CardList]) -> str:
     kind = action["type"]
     if kind == "play":
-        return _("Play %(card)s from %(from)s onto %(to)s") % {
-            "card": card(action["card"]), "from": zone(action["from"]), "to": zone(action["to"])}
+        return _("Play the %(card)s from %(from)s onto %(to)s") % Words({
+            "card": CardWord(action["card"]), "from": zone(action["from"]),
+            "to": zone(action["to"])})
     if kind == "call":
         if action.get("pile"):
-            return _("Call and slap %(pile)s") % {"pile": zone(action["pile"])}
+            return _("Call and slap %(pile)s") % Words({"pile": zone(action["pile"])})
         return _("Make the win call")
     if kind == "refill":
         if action.get("to"):
-            return _("Refill %(place)s") % {"place": zone(action["to"])}
+            return _("Refill %(place)s") % Words({"place": zone(action["to"])})
         return _("Refill the row")
     if kind == "combine":
-        return _("Put %(from)s onto %(to)s") % {"from": zone(action["from"]),
-                                                "to": zone(action["to"])}
+        return _("Put %(from)s onto %(to)s") % Words({"from": zone(action["from"]),
+                                                      "to": zone(action["to"])})
     if kind == "ready":
         return _("Ready to turn new cards")
     if kind == "turn":
-        return _("Turn up the top card of %(pile)s") % {"pile": zone(action.get("pile"))}
+        return _("Turn up the top card of %(pile)s") % Words({"pile": zone(action.get("pile"))})
     if kind == "move":
-        return _("Move the top card of %(from)s to the empty %(to)s") % {
-            "from": zone(action["from"]), "to": zone(action["to"])}
+        return _("Move the top card of %(from)s to the empty %(to)s") % Words({
+            "from": zone(action["from"]), "to": zone(action["to"])})
     if kind == "spit":
-        return _("Turn a reserve card onto %(pile)s") % {"pile": zone(action.get("to"))}
+        return _("Turn a reserve card onto %(pile)s") % Words({"pile": zone(action.get("to"))})
     if kind == "choose":
-        return _("Claim %(pile)s") % {"pile": zone(action.get("pile"))}
+        return _("Claim %(pile)s") % Words({"pile": zone(action.get("pile"))})
     if kind == "pick":
-        return _("Pick up %(pile)s") % {"pile": zone(action.get("pile"))}
+        return _("Pick up %(pile)s") % Words({"pile": zone(action.get("pile"))})
     if kind == "put-back":
         return _("Put the held pile back")
     if kind == "lay":
-        cards = action.get("cards") or [action.get("card")]
-        return _("Lay %(cards)s in the middle") % {"cards": ", ".join(card(c) for c in cards)}
+        return _("Lay the %(cards)s in the middle") % Words({"cards": cards()})
     if kind == "take":
-        cards = action.get("cards") or [action.get("card")]
-        return _("Take %(cards)s from the middle") % {"cards": ", ".join(card(c) for c in cards)}
+        return _("Take the %(cards)s from the middle") % Words({"cards": cards()})
     return kind
 
 
-def zone_names(board: dict) -> dict[str, str]:
+def zone_names(board: dict) -> dict[str, Place]:
     variant = board["variant"]
-    names = {z["id"]: zone_label(z["id"], z["kind"], variant) for z in board["centre"]}
+    names = {z["id"]: Place(z["id"], z["kind"], variant) for z in board["centre"]}
     for seat in board["seats"]:
         for z in seat["zones"]:
-            names.setdefault(z["id"], zone_label(z["id"], z["kind"], variant))
+            names.setdefault(z["id"], Place(z["id"], z["kind"], variant))
     return names
 
 

@@ -132,13 +132,14 @@ def _parse_own_rules(params: Any, parsed: Parsed) -> list[str]:
     for index, rule in enumerate(raw, start=1):
         if len(rule) > MAX_OWN_RULE_LENGTH:
             parsed.errors[f"own-{index}"] = [
-                _("An own rule can have at most %(count)s characters; this one has %(length)s.")
+                _("A rule of your own can have at most %(count)s characters; this one has "
+                  "%(length)s.")
                 % {"count": MAX_OWN_RULE_LENGTH, "length": len(rule)}
             ]
     rules = [r for r in raw if r]
     if len(rules) > MAX_OWN_RULES:
         parsed.errors["own"] = [
-            _("Write at most %(count)s own rules.") % {"count": MAX_OWN_RULES}
+            _("Write at most %(count)s rules of your own.") % {"count": MAX_OWN_RULES}
         ]
     return rules
 
@@ -170,7 +171,7 @@ def parse_config(variant: str, params: Any, page_lang: str) -> Parsed:
     parsed.raw["place"] = place
     if len(place) > MAX_PLACE_LENGTH:
         parsed.errors["place"] = [
-            _("The place can have at most %(count)s characters.") % {"count": MAX_PLACE_LENGTH}
+            _("The location can have at most %(count)s characters.") % {"count": MAX_PLACE_LENGTH}
         ]
     date = _parse_date(params, parsed)
 

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from core.options import OPTION_PREFIX, check_options, option_params, value_key
 from rules_engine.registry import VARIANTS
 
-from .form import option_label, option_name
+from .optionwords import option_label, option_name
 from .sheettext import load_sheet_text
 
 

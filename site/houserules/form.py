@@ -2,21 +2,19 @@
 
 Every OptionSpec of the variant becomes one group of radio buttons: its values in the
 schema's order, the default marked, a one-line explanation and a link to the option's
-section of the rules page. Names and explanations come from the sheet text in the page's
-language; an option the texts do not know yet still appears, under a plain name.
+section of the rules page. Names, labels and explanations are the sheet text's
+(optionwords.py), in the page's language.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from django.urls import reverse
 from django.utils.translation import get_language_info
 from django.utils.translation import gettext as _
 
 from core.options import OPTION_PREFIX, value_key
-from rules_engine.options import OptionSpec
 from rules_engine.registry import VARIANTS
 
 from .config import (
@@ -26,7 +24,7 @@ from .config import (
     MAX_OWN_RULES,
     Parsed,
 )
-from .sheettext import OptionText, load_sheet_text
+from .optionwords import option_words
 
 
 @dataclass(frozen=True)
@@ -59,32 +57,13 @@ class TextInput:
     maxlength: int
 
 
-def _values(spec: OptionSpec) -> list[Any]:
-    return [True, False] if spec.type == "bool" else list(spec.choices)
-
-
-def option_name(spec: OptionSpec, text: OptionText | None) -> str:
-    return text.name if text else spec.key.replace("_", " ").capitalize()
-
-
-def option_label(spec: OptionSpec, value: Any, text: OptionText | None) -> str:
-    key = value_key(value)
-    if text is not None and key in text.labels:
-        return text.labels[key]
-    if spec.type == "bool":
-        return _("On") if value else _("Off")
-    return key
-
-
 def option_fields(variant: str, lang: str, parsed: Parsed) -> list[OptionField]:
-    info = VARIANTS[variant]
-    sheet_text = load_sheet_text(variant, lang)
     chosen = parsed.config.options if parsed.config else {}
     raw = parsed.raw.get("options", {})
     rules_url = reverse("rules", kwargs={"variant": variant})
     fields = []
-    for spec in info.options:
-        text = sheet_text.options.get(spec.key) if sheet_text else None
+    for words in option_words(variant, lang):
+        spec = words.spec
         if spec.key in chosen:
             selected = value_key(chosen[spec.key])
         else:
@@ -92,19 +71,19 @@ def option_fields(variant: str, lang: str, parsed: Parsed) -> list[OptionField]:
         choices = tuple(
             Choice(
                 value=value_key(value),
-                label=option_label(spec, value, text),
+                label=label,
                 default=value_key(value) == value_key(spec.default),
                 checked=value_key(value) == selected,
                 dom_id=f"opt-{spec.key}-{value_key(value)}",
             )
-            for value in _values(spec)
+            for value, label in words.values
         )
         fields.append(
             OptionField(
                 key=spec.key,
                 input_name=OPTION_PREFIX + spec.key,
-                legend=option_name(spec, text),
-                explain=text.explain if text else _("The rules page explains this option."),
+                legend=words.name,
+                explain=words.explain,
                 choices=choices,
                 rules_url=f"{rules_url}#opt-{spec.key}",
                 errors=tuple(parsed.errors.get(OPTION_PREFIX + spec.key, ())),
@@ -139,7 +118,7 @@ def own_rule_inputs(parsed: Parsed) -> list[TextInput]:
         TextInput(
             name="own",
             dom_id=f"own-{i}",
-            label=_("Own rule %(number)s") % {"number": i},
+            label=_("Your own rule %(number)s") % {"number": i},
             value=value,
             errors=tuple(parsed.errors.get(f"own-{i}", ())),
             maxlength=MAX_OWN_RULE_LENGTH,

@@ -91,7 +91,7 @@ def _labels(languages: tuple[str, ...]) -> dict[str, str]:
         "own_note": gettext_noop("Agreed between us; the rules above do not cover them."),
         "signatures": gettext_noop("We play by these rules"),
         "signature": gettext_noop("Signature"),
-        "place": gettext_noop("Place"),
+        "place": gettext_noop("Location"),
         "date": gettext_noop("Date"),
         "link": gettext_noop("These rules online"),
         "extra": gettext_noop("More house rules"),

@@ -45,10 +45,12 @@ def _example(game_id: str, length: int, lang: str) -> Example:
     family = scenario.new_game(debug=False).variant.family
     with translation.override(lang):
         for step in steps[1:]:
-            step.say = {lang: " ".join(narrate_all([e.to_json() for e in step.events], family))}
+            step.say = {lang: " ".join(narrate_all([e.to_json() for e in step.events], family,
+                                                     variant=row.variant))}
         name = variant_entry(row.variant, lang).name
         title = _("%(game)s as it was played") % {"game": name}
-        opening = " ".join(narrate_all([e.to_json() for e in steps[0].events], family))
+        opening = " ".join(narrate_all([e.to_json() for e in steps[0].events], family,
+                                         variant=row.variant))
         intro = " ".join(filter(None, [
             _("The whole game, one step for each move and each moment that changed the "
               "table."), opening]))

@@ -2,20 +2,18 @@
 
 The form is generated from the engine's option schema (rules_engine.options.OptionSpec) and
 reads the same query string as the house-rules configurator, `opt-<key>=<value>`, so a
-house-rules link opens it with the table's rules filled in. The engine validates the options
-and says which player counts it deals; this module only turns its verdicts into messages.
+house-rules link opens it with the table's rules filled in; each option is a choice between
+its values, named as the house-rules sheet names them. The engine validates the options and
+says which player counts it deals; this module only turns its verdicts into messages.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 from django.http import QueryDict
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from core.options import (
     OPTION_PREFIX,
@@ -25,17 +23,15 @@ from core.options import (
     players_range,
     value_key,
 )
-from rules.rulebook import load_rulebook
+from houserules.optionwords import option_words
 from rules_engine.bots import LEVELS
-from rules_engine.options import OptionSpec
 from rules_engine.registry import VARIANTS
 
 from .models import HUMAN
-from .table import CALL_WORDS, level_name
+from .table import level_name
 
 DEFAULT_LEVEL = "club"
 MAX_SEED = 2**63 - 1
-OPTION_HEADING = re.compile(r'<h3 id="opt-(?P<key>[a-z0-9_]+)">(?P<title>.*?)</h3>')
 
 
 @dataclass(frozen=True)
@@ -49,9 +45,7 @@ class Choice:
 class OptionField:
     key: str
     name: str
-    kind: str  # "bool" or "choice"
     choices: tuple[Choice, ...]
-    checked: bool
     anchor: str
     error: str = ""
 
@@ -132,50 +126,19 @@ def parse_setup(variant: str, params: QueryDict) -> Setup:
     return Setup(variant, players, levels, options, seed, raw_options, raw_seed, errors)
 
 
-@lru_cache(maxsize=64)
-def _option_names(variant: str, lang: str) -> dict[str, str]:
-    """Each option's name as the rules text of this language heads it (`#opt-<key>`)."""
-    book = load_rulebook(variant, lang) or load_rulebook(variant, "en")
-    section = book.section("options") if book else None
-    if section is None:
-        return {}
-    return {m.group("key"): re.sub(r"<[^>]+>", "", m.group("title"))
-            for m in OPTION_HEADING.finditer(section.html)}
-
-
-def choice_label(spec: OptionSpec, value: Any) -> str:
-    labels = {
-        ("slap_penalty", "first-chooses"): _("The first to call picks a pile; the other "
-                                             "player takes the other one"),
-        ("slap_penalty", "slowest-takes-both"): _("The slower player takes both piles"),
-        ("one_empty_stuck", "one-turns"): _("Only the player with a draw pile turns a card"),
-        ("one_empty_stuck", "give-a-card"): _("The other player gives a card, both turn"),
-        ("both_empty_stuck", "take-own-side"): _("Each takes the centre pile on their side"),
-        ("both_empty_stuck", "fewer-cards-wins"): _("Fewer cards left wins"),
-    }
-    if spec.key == "call_word":
-        return CALL_WORDS.get(value, str(value))
-    if spec.key == "jokers":
-        return pgettext("number of jokers", "none") if value == 0 else str(value)
-    if spec.key == "grab_limit":
-        return _("at most %(n)s cards") % {"n": value}
-    return str(labels.get((spec.key, value), value))
-
-
 def option_fields(setup: Setup, lang: str) -> list[OptionField]:
-    names = _option_names(setup.variant, lang)
+    """Each option with the names and value labels of the house-rules sheet, so the form,
+    the configurator and the printed sheet agree; the link goes to the rules text's
+    section of the option."""
     fields = []
-    for spec in VARIANTS[setup.variant].options:
-        current = setup.options[spec.key]
-        choices: tuple[Choice, ...] = ()
-        if spec.type != "bool":
-            choices = tuple(Choice(value_key(v), choice_label(spec, v), v == current)
-                            for v in spec.choices)
+    for words in option_words(setup.variant, lang):
+        key = words.spec.key
+        current = value_key(setup.options[key])
         fields.append(OptionField(
-            key=spec.key, name=names.get(spec.key, spec.key),
-            kind="bool" if spec.type == "bool" else "choice", choices=choices,
-            checked=current is True, anchor=f"opt-{spec.key}",
-            error=setup.errors.get(OPTION_PREFIX + spec.key, "")))
+            key=key, name=words.name,
+            choices=tuple(Choice(value_key(value), label, value_key(value) == current)
+                          for value, label in words.values),
+            anchor=f"opt-{key}", error=setup.errors.get(OPTION_PREFIX + key, "")))
     return fields
 
 

@@ -27,8 +27,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from core.glossary import card_face, current_lang, glossary, term
-from examples.board import zone_label
+from examples.board import Place, zone_label
 from examples.narration import CALL_WORDS
+from examples.wording import Words
 from rules_engine.game import Game
 
 from .cards import EMPTY_CARD, card_markup
@@ -279,12 +280,18 @@ def _pile_name(label: str, cards: list[dict], count: int) -> str:
                     count) % {"place": label, "top": shown, "n": count}
 
 
-def _pile(zone: dict, prefix: str, **attrs: Any) -> Item:
-    label = zone_label(zone["id"], zone["kind"])
+def _pile(zone: dict, prefix: str, variant: str, **attrs: Any) -> Item:
+    label = zone_label(zone["id"], zone["kind"], variant)
     cards = zone["cards"][-1:]
     return Item(dom_id=f"{prefix}-{zone['id']}", label=label,
                 name=_pile_name(label, zone["cards"], zone["count"]), cards=cards,
                 count=zone["count"], **attrs)
+
+
+def _shown(zone: dict, prefix: str, variant: str) -> Zone:
+    """A pile nobody at this page acts on: its picture and its name."""
+    item = _pile(zone, prefix, variant)
+    return Zone(zone["id"], zone["kind"], item.label, [item])
 
 
 def _top(zone: dict) -> str | None:
@@ -331,7 +338,7 @@ NO_HANDS = Hands({})
 def _speed_centre(board: dict, hands: Hands) -> list[Zone]:
     zones = []
     for i, zone in enumerate(board["centre"]):
-        item = _pile(zone, "c")
+        item = _pile(zone, "c", board["variant"])
         if hands.keys:
             if board["phase"] == "equal-ranks":
                 # Plays are frozen until the call is settled: a tap on a pile slaps it.
@@ -347,7 +354,7 @@ def _speed_own(game: Game, zones: list[dict], keys: Keys, owner: int | None,
                prefix: str) -> list[Zone]:
     out = []
     for zone in zones:
-        item = _pile(zone, prefix)
+        item = _pile(zone, prefix, game.variant.slug)
         if zone["kind"] == "row":
             item.seat = owner
             k = int(zone["id"].rsplit("-", 1)[1])
@@ -372,7 +379,8 @@ def _command(name: str, label: str, keys: Keys, owner: int | None, **action: str
 
 
 def _speed_commands(game: Game, keys: Keys, owner: int | None) -> list[Command]:
-    commands = [_command("call", _("Call %(word)s") % {"word": term("call_word")}, keys, owner,
+    word = CALL_WORDS.get(game.call_word, game.call_word)  # type: ignore[attr-defined]
+    commands = [_command("call", _("Call %(word)s") % {"word": word}, keys, owner,
                          send=_json({"type": "call"}))]
     if not game.auto_refill:  # type: ignore[attr-defined]
         commands.append(_command("refill", _("Refill"), keys, owner,
@@ -398,7 +406,7 @@ def _speed_hint(board: dict) -> str:
 def _spit_centre(board: dict, hands: Hands) -> list[Zone]:
     zones = []
     for i, zone in enumerate(board["centre"]):
-        item = _pile(zone, "c")
+        item = _pile(zone, "c", board["variant"])
         if not zone.get("in_use", True):
             item.state = "unused"
         if hands.keys:
@@ -412,10 +420,11 @@ def _spit_centre(board: dict, hands: Hands) -> list[Zone]:
     return zones
 
 
-def _spit_own(zones: list[dict], keys: Keys, owner: int | None, prefix: str) -> list[Zone]:
+def _spit_own(zones: list[dict], keys: Keys, owner: int | None, prefix: str,
+              variant: str) -> list[Zone]:
     out = []
     for zone in zones:
-        item = _pile(zone, prefix)
+        item = _pile(zone, prefix, variant)
         if zone["kind"] == "layout":
             item.seat = owner
             k = int(zone["id"].rsplit("-", 1)[1]) - 1
@@ -450,7 +459,7 @@ def _jb_middle(board: dict, hands: Hands) -> list[Zone]:
     for zone in board["centre"]:
         if zone["kind"] == "out" and not zone["count"]:
             continue
-        label = zone_label(zone["id"], zone["kind"])
+        label = zone_label(zone["id"], zone["kind"], board["variant"])
         items = []
         for j, card in enumerate(zone["cards"]):
             item = Item(dom_id=f"m-{zone['id']}-{j}", label="", name=card_name(card["card"]),
@@ -476,12 +485,12 @@ def _jb_seat_zones(game: Game, seat: dict, keys: Keys | None, owner: int | None,
     for k, zone in enumerate(seat["zones"]):
         if zone["kind"] == "hand" and not any(c["up"] for c in zone["cards"]):
             # Another player's held pile: four cards nobody else sees, shown as one pile.
-            item = _pile(zone, prefix)
+            item = _pile(zone, prefix, game.variant.slug)
             item.state = "held"
             zones.append(Zone(zone["id"], "held", item.label, [item]))
             continue
         if zone["kind"] == "hand":
-            label = zone_label(zone["id"], "hand")
+            label = zone_label(zone["id"], "hand", game.variant.slug)
             items = []
             for j, card in enumerate(zone["cards"]):
                 item = Item(dom_id=f"{prefix}-hand-{j}", label="", name=card_name(card["card"]),
@@ -498,7 +507,7 @@ def _jb_seat_zones(game: Game, seat: dict, keys: Keys | None, owner: int | None,
                 items.append(item)
             zones.append(Zone(zone["id"], "hand", label, items, fanned=True))
             continue
-        item = _pile(zone, prefix)
+        item = _pile(zone, prefix, game.variant.slug)
         if zone["kind"] == "complete":
             item.state = "complete"
             item.name = _("%(place)s: four of a kind, %(rank)s") % {
@@ -604,23 +613,22 @@ def _seat_view(game: Game, board: dict, seats: list[str], seat: int, viewer: int
                acting: Hands, names: Sequence[str] | None) -> SeatView:
     data = board["seats"][seat]
     family = game.variant.family
+    variant = game.variant.slug
     prefix = "o" if seat == viewer else f"p{seat}"
     keys = acting.keys.get(seat)
     owner = acting.owner(seat)
     notes: list[str] = []
     if family == "speed":
         zones = (_speed_own(game, data["zones"], keys, owner, prefix) if keys else
-                 [Zone(z["id"], z["kind"], zone_label(z["id"], z["kind"]), [_pile(z, prefix)])
-                  for z in data["zones"]])
+                 [_shown(z, prefix, variant) for z in data["zones"]])
         if board.get("ready") and board["ready"][seat]:
             notes.append(_("ready for new cards"))
     elif family == "spit":
-        zones = (_spit_own(data["zones"], keys, owner, prefix) if keys else
-                 [Zone(z["id"], z["kind"], zone_label(z["id"], z["kind"]), [_pile(z, prefix)])
-                  for z in data["zones"]])
+        zones = (_spit_own(data["zones"], keys, owner, prefix, variant) if keys else
+                 [_shown(z, prefix, variant) for z in data["zones"]])
         choice = (board.get("choices") or [None] * game.players)[seat]
         if choice:
-            notes.append(_("hand on %(pile)s") % {"pile": zone_label(choice, "centre")})
+            notes.append(_("hand on %(pile)s") % Words({"pile": Place(choice, "centre", variant)}))
     else:
         zones = _jb_seat_zones(game, data, keys, owner, prefix)
         notes = _jb_notes(board, seat)

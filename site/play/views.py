@@ -156,7 +156,7 @@ def _announcements(row: Game, since: int | None, family: str, extra: str = "",
     else:
         entries = LogEntry.objects.filter(game=row, seq__gte=max(since, row.log_length - 40))
     events = [e for entry in entries for e in entry.events]
-    lines += narrate_all(events[-ANNOUNCED_EVENTS:], family)
+    lines += narrate_all(events[-ANNOUNCED_EVENTS:], family, variant=row.variant)
     return lines
 
 

@@ -45,16 +45,26 @@ def bar_rows(values: dict[str, float]) -> list[dict]:
     ]
 
 
+def _number(text: str) -> str:
+    return text
+
+
+def _percent(text: str) -> str:
+    # Translators: a percentage, "97%" in English; write it as your language does, e.g.
+    # with a no-break space before the sign ("97 %").
+    return _("%(number)s%%") % {"number": text}
+
+
 def figure_charts(figures: dict, names: dict[str, str]) -> list[dict]:
     """The three charts of the comparison page, labelled in the visitor's language."""
     per_variant = figures.get("variants", {})
     specs = [
-        ("plays", _("Average number of moves in a game"), 0, ""),
-        ("equal_rank_rate", _("Equal tops per game"), 1, ""),
-        ("stuck_rate", _("Games that got stuck at least once"), 0, " %"),
+        ("plays", _("Average number of moves in a game"), 0, _number),
+        ("equal_rank_rate", _("Equal tops per game"), 1, _number),
+        ("stuck_rate", _("Games that got stuck at least once"), 0, _percent),
     ]
     charts = []
-    for key, title, decimals, unit in specs:
+    for key, title, decimals, written in specs:
         values = {
             slug: float(stats[key])
             for slug, stats in per_variant.items()
@@ -65,6 +75,6 @@ def figure_charts(figures: dict, names: dict[str, str]) -> list[dict]:
         rows = bar_rows(values)
         for row in rows:
             row["label"] = names[row["key"]]
-            row["display"] = number_format(row["value"], decimal_pos=decimals) + unit
+            row["display"] = written(number_format(row["value"], decimal_pos=decimals))
         charts.append({"key": key, "title": title, "rows": rows})
     return charts

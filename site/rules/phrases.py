@@ -214,8 +214,8 @@ def _options(params: dict, slug: str) -> str:
     added = sum(1 for key in keys if info and info.option(key).source == "open")
     if added:
         text += " " + ngettext(
-            "%(n)d of them is this site's own addition.",
-            "%(n)d of them are this site's own additions.",
+            "Of these, %(n)d is this site's own addition.",
+            "Of these, %(n)d are this site's own additions.",
             added,
         ) % {"n": added}
     return text

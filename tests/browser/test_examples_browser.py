@@ -30,6 +30,8 @@ def test_step_through_with_the_keyboard(page, site_url, console_errors, slug, na
     assert viewer.locator(".board").inner_html() != first_board
     page.keyboard.press("Home")
     page.wait_for_url(f"**/en/{slug}/examples/{name}/?step=0")
+    expect(viewer.locator(".example-viewer__counter")).to_have_text(
+        f"Starting position ({last} steps)")
     assert Axe().run(page).violations_count == 0
     assert console_errors == []
 
@@ -71,8 +73,10 @@ def test_sandbox_rejects_an_illegal_move_with_its_reason(page, site_url, console
     buttons.last.click()  # the offers end with the calls: a false call while tops differ
     rejected = page.locator(".sandbox__status .rejected")
     rejected.wait_for()
-    assert "Rejected:" in rejected.inner_text()
-    assert page.locator(".sandbox__status .rejected").inner_text().count(":") >= 2
+    text = rejected.inner_text()
+    # the move, then the engine's reason as a sentence of its own: one colon, never two
+    assert text.startswith("Rejected: ") and text.count(":") == 1
+    assert "The centre tops differ, so there is nothing to call." in text
     assert Axe().run(page).violations_count == 0
     page.get_by_role("link", name="Reset to the example").click()
     page.wait_for_url("**/try/?step=0")

@@ -210,6 +210,13 @@ def test_board_hides_face_down_cards_except_in_the_teaching_view():
     assert board["phase"] in ("play", "equal-ranks")
 
 
+
+@pytest.mark.parametrize(("slug", "word"), [
+    ("stress-se", "stress"), ("stress-de", "stress"), ("stressi-fi", "stressi")])
+def test_a_speed_board_names_the_word_its_players_call(slug, word):
+    """Stressi's players call "Stressi!" (the Finnish source); the site only shows the word."""
+    assert new_game(slug, seed=1).board(viewer=0)["call_word"] == word
+
 def test_action_json_is_flat_and_round_trips():
     a = Action(120, 1, "play", {"card": "7H", "from": "row-2", "to": "centre-0"})
     assert a.to_json() == {"t": 120, "player": 1, "type": "play", "card": "7H",

@@ -130,3 +130,27 @@ def test_spit_pile_choice_tie_is_stated_as_the_sites_house_default():
     assert VARIANTS["spit"].metadata["end"]["params"]["tie"] == "fewer-cards-house-default"
     assert "house rule" in end.text and "fewer cards" in end.text
     assert "Option: choose again" in end.text
+
+
+def test_the_options_cell_opens_no_sentence_with_a_numeral():
+    # "5 options. 1 of them is this site's own addition." read as a log line.
+    with translation.override("en"):
+        cell = next(r for r in build_rows(["stress-se"]) if r.dimension == "options").cells[0]
+    assert cell.text == "5 options. Of these, 1 is this site's own addition."
+    assert not re.search(r"\. \d", cell.text)
+
+
+@pytest.mark.parametrize(("lang", "written"), [("en", "40%"), ("sv", "40\u00a0%"),
+                                               ("nb", "40\u00a0%"), ("de", "40\u00a0%"),
+                                               ("fi", "40\u00a0%")])
+def test_percentages_are_written_as_each_language_writes_them(client, settings, tmp_path,
+                                                              lang, written):
+    settings.VAR_DIR = tmp_path
+    figures = {slug: {"plays": 100.0, "equal_rank_rate": 1.5, "stuck_rate": 40.0}
+               for slug in VARIANTS}
+    (tmp_path / "figures.json").write_text(
+        json.dumps({"games_per_variant": 12, "variants": figures}), encoding="utf-8"
+    )
+    values = re.findall(r'<span class="chart__value">([^<]*)</span>',
+                        client.get(f"/{lang}/compare/").text)
+    assert values.count(written) == len(VARIANTS)

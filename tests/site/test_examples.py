@@ -1,10 +1,14 @@
 import json
+import re
 import subprocess
 import sys
 
 import pytest
+from django.utils import translation
+from django.utils.translation import gettext as _
 
 from examples.library import examples_dir, examples_for, load_example
+from examples.reasons import REASONS, reason_text
 from rules.rulebook import load_rulebook
 from rules_engine.registry import VARIANTS
 
@@ -59,8 +63,24 @@ def test_step_out_of_range_is_clamped(client, raw, expected):
     example = load_example(slug, name)
     response = client.get(f"/en/{slug}/examples/{name}/?step={raw}")
     assert response.status_code == 200
-    n = example.last if expected == "last" else expected
-    assert f"Step {n} of {example.last}" in response.text
+    if expected == "last":
+        assert f"Step {example.last} of {example.last}" in response.text
+    else:
+        assert f"Starting position ({example.last} steps)" in response.text
+
+
+COUNTER = re.compile(r'<p class="example-viewer__counter"[^>]*>([^<]*)</p>')
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_counter_names_the_starting_position_and_counts_moves_from_one(client, lang):
+    # "Step 0 of 3" before the first move: nobody counts from zero.
+    slug, name = EXAMPLES[0]
+    last = load_example(slug, name).last
+    url = f"/{lang}/{slug}/examples/{name}/?step="
+    counters = [COUNTER.search(client.get(url + str(n)).text).group(1) for n in (0, 1, last)]
+    assert [re.findall(r"\d+", c) for c in counters] == [[str(last)], ["1", str(last)],
+                                                          [str(last), str(last)]]
 
 
 def test_unknown_example_is_404(client):
@@ -94,7 +114,6 @@ def test_every_engine_reason_code_has_words():
     import pkgutil
 
     import rules_engine
-    from examples.reasons import REASONS
 
     codes = set()
     for module_info in pkgutil.walk_packages(rules_engine.__path__, "rules_engine."):
@@ -104,6 +123,25 @@ def test_every_engine_reason_code_has_words():
         codes |= {v for k, v in vars(module).items() if k.startswith("R_") and isinstance(v, str)}
     assert codes, "found no reason codes"
     assert codes <= set(REASONS), sorted(codes - set(REASONS))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_reason_in_its_frame_reads_with_one_colon(lang):
+    # "Not played: too slow: someone ..." glued two clauses with two colons.
+    with translation.override(lang):
+        lines = [
+            line
+            for code in REASONS
+            for line in (_("Not played: %(reason)s.") % {"reason": reason_text(code)},
+                         f"{_('Rejected:')} {reason_text(code)}")
+        ]
+    assert [line for line in lines if line.count(":") != 1] == []
+
+
+def test_english_reasons_use_the_perfect_for_what_has_just_happened():
+    simple_past = re.compile(r"\b(was|were) (just|already)\b|\byou just\b|\balready ready\b")
+    with translation.override("en"):
+        assert [c for c in REASONS if simple_past.search(reason_text(c))] == []
 
 
 @pytest.mark.parametrize("slug", list(VARIANTS))

@@ -1,6 +1,6 @@
 import pytest
 
-from core.glossary import card_face, card_name, glossary, term
+from core.glossary import card_face, card_name, glossary, place_name, term
 
 LANGS = ("sv", "nb", "de", "fi", "en")
 
@@ -46,6 +46,50 @@ def test_finnish_card_names_inflect_at_the_end_of_the_compound(code, form, name)
 def test_german_jack_is_declined_weakly():
     assert card_name("JC", "de", "acc") == "Kreuz-Buben"
     assert card_name("JC", "de") == "Kreuz-Bube"
+
+
+@pytest.mark.parametrize(("code", "form", "name"), [
+    ("JC", "acc_def", "den Kreuz-Buben"),
+    ("7H", "acc_def", "die Herz-Sieben"),
+    ("AS", "acc_def", "das Pik-Ass"),
+    ("KD", "dat_def", "dem Karo-König"),
+    ("QH", "dat_def", "der Herz-Dame"),
+    ("AS", "gen_def", "des Pik-Asses"),
+    ("JC", "nom_def", "der Kreuz-Bube"),
+    ("X", "acc_def", "den Joker"),
+])
+def test_german_card_names_take_the_article_of_their_gender(code, form, name):
+    assert card_name(code, "de", form) == name
+
+
+def test_every_german_rank_has_a_gender():
+    genders = glossary("de")["rank_gender"]
+    assert set(genders) == set("A23456789TJQK")
+    assert set(genders.values()) == {"m", "f", "n"}
+
+
+@pytest.mark.parametrize("lang", ["sv", "nb", "fi", "en"])
+def test_a_language_without_articles_keeps_the_plain_name(lang):
+    assert card_name("7H", lang, "acc_def") == card_name("7H", lang, "acc")
+
+
+def test_a_finnish_object_is_in_the_genitive_form():
+    """The total object of a finished action: "pelaa patakolmosen"."""
+    assert card_name("3S", "fi", "acc") == "patakolmosen"
+    assert place_name("centre_pile", 2, "fi", "acc") == "pelipinon 2"
+
+
+def test_every_finnish_place_word_has_every_case():
+    """Every word that names a place on the table, and "player", in the cases a sentence
+    may ask for ("pelipinoon 2", "paikasta 1", "pelaajalle 2")."""
+    from examples.board import KIND_WORDS, VARIANT_WORDS
+
+    words = glossary("fi")["term_forms"]
+    cases = {"gen", "par", "ill", "ine", "ela", "ade", "abl", "all"}
+    keys = {*KIND_WORDS.values(), *VARIANT_WORDS.values(), "player"}
+    assert keys <= set(words)
+    assert all(set(words[key]) == cases for key in keys)
+    assert set(glossary("fi")["place_names"]["held_pile"]) == cases | {"nom"}
 
 
 def test_every_finnish_rank_has_every_form():

@@ -72,6 +72,16 @@ def test_the_form_has_a_name_field_per_possible_player_and_five_own_rules(client
         assert page.count('maxlength="140"') == 5
 
 
+def test_where_we_played_is_a_location_not_a_place_of_the_play_row(client):
+    # "Place" is the game's word for a slot in the play row, on the same sheet; and
+    # "an own rule" is a Germanism.
+    page = client.get(FORM.format(lang="en", variant="stress-se") + "?place=Kiruna").text
+    assert '<label for="place">Location</label>' in page
+    assert '<label for="own-1">Your own rule 1</label>' in page
+    assert "Location: Kiruna" in sheet_text(page)
+    assert not re.search(r"\b[Aa]n own rule|\bOwn rule|>Place<|Place:", page)
+
+
 def test_an_option_added_to_the_engine_appears_in_the_form_and_is_validated(client, monkeypatch):
     info = VARIANTS["spit"]
     extra = OptionSpec("table_size", "choice", "small", ("small", "large"), source="house")
@@ -136,11 +146,11 @@ def test_the_sheet_follows_the_sheet_language_not_the_page_language(client):
         (
             "own=" + "x" * 141,
             "own-1",
-            "An own rule can have at most 140 characters; this one has 141.",
+            "A rule of your own can have at most 140 characters; this one has 141.",
         ),
-        ("&".join(["own=r"] * 6), "own", "Write at most 5 own rules."),
+        ("&".join(["own=r"] * 6), "own", "Write at most 5 rules of your own."),
         ("name=" + "n" * 41, "name-1", "A name can have at most 40 characters."),
-        ("place=" + "p" * 81, "place", "The place can have at most 80 characters."),
+        ("place=" + "p" * 81, "place", "The location can have at most 80 characters."),
         ("date=21.6.2025", "date", "Write the date as year-month-day, for example 2025-06-21."),
         ("date=2025-02-30", "date", "Write the date as year-month-day, for example 2025-06-21."),
         ("lang=xx", "lang", "Choose one of the listed languages."),
@@ -349,9 +359,10 @@ def test_the_printed_link_opens_a_game_with_exactly_these_options(client):
     }
     form = client.get(f"{target.path}?{target.query}")
     assert form.status_code == 200
-    checkbox = r'id="opt-([a-z_]+)" name="opt-[a-z_]+" value="true" checked'
-    checked = set(re.findall(checkbox, form.text))
-    assert checked == {"both_empty_house_rule", "ace_low_only"}
+    selected = re.findall(r'<select id="opt-([a-z_]+)"[^>]*>.*?<option value="([a-z]+)" selected>',
+                          form.text, re.S)
+    assert dict(selected) == {"after_slap_house_rule": "false",
+                              "both_empty_house_rule": "true", "ace_low_only": "true"}
 
 
 @pytest.mark.django_db

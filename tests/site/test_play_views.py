@@ -1,13 +1,17 @@
 """The demo's pages: the new-game form, starting a game, the board fragment, moves, and
 every kind of bad input (a translated message or a 4xx, the game unchanged, never a 500)."""
 
+import html
 import json
 import re
+import tomllib
 
 import pytest
+from django.conf import settings
 from play.models import Game, LogEntry
 from play.service import driver_of
 
+from rules.rulebook import load_rulebook
 from rules_engine.registry import VARIANTS
 
 pytestmark = pytest.mark.django_db
@@ -37,14 +41,56 @@ def test_every_variant_has_a_new_game_form_in_every_language(client, variant, la
 def test_a_house_rules_link_fills_in_the_form(client):
     text = client.get("/en/stress-se/play/?opt-stacking=false&opt-slap_penalty="
                       "slowest-takes-both").text
-    assert re.search(r'id="opt-stacking" name="opt-stacking" value="true">', text)
+    assert option_choices(text, "stacking") == [("true", "Stack equal ranks", False),
+                                                ("false", "No stacking", True)]
     assert '<option value="slowest-takes-both" selected>' in text
+
+
+def option_choices(page: str, key: str) -> list[tuple[str, str, bool]]:
+    select = re.search(rf'<select id="opt-{key}" name="opt-{key}"[^>]*>(.*?)</select>',
+                       page, re.S)
+    assert select, f"no select for {key}"
+    return [(value, html.unescape(label), bool(selected)) for value, selected, label
+            in re.findall(r'<option value="([^"]*)"( selected)?>([^<]*)</option>',
+                          select.group(1))]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_the_form_names_options_and_values_as_the_house_rules_sheet_does(client, variant,
+                                                                          lang):
+    # The form once had labels of its own ("The first to call picks a pile; ...") where
+    # the rules text and the printed sheet said "First chooses".
+    sheet = tomllib.loads((settings.CONTENT_DIR / variant / "house-rules" / f"{lang}.toml")
+                          .read_text(encoding="utf-8"))["options"]
+    page = client.get(f"/{lang}/{variant}/play/").text
+    rules_url = f"/{lang}/{variant}/"
+    anchors = load_rulebook(variant, lang).all_anchors()
+    for spec in VARIANTS[variant].options:
+        words = sheet[spec.key]
+        assert html.unescape(re.search(rf'<label for="opt-{spec.key}">([^<]*)</label>',
+                                       page).group(1)) == words["name"]
+        shown = option_choices(page, spec.key)
+        assert {value: label for value, label, _ in shown} == {
+            value: entry["label"] for value, entry in words["values"].items()}
+        default = "true" if spec.default is True else (
+            "false" if spec.default is False else str(spec.default))
+        assert [value for value, _, selected in shown if selected] == [default]
+        assert f'href="{rules_url}#opt-{spec.key}"' in page and f"opt-{spec.key}" in anchors
 
 
 def test_a_bad_option_in_a_link_is_named_and_the_form_still_works(client):
     response = client.get("/de/stress-se/play/?opt-stacking=perhaps&opt-nonsense=1")
     assert response.status_code == 200
-    assert "Wähle" in response.text or "Wählen" in response.text
+    text = response.text
+    # The refused value gets its translated message at its own field, tied to the control.
+    error = re.search(r'<p class="field-error" id="opt-stacking-error">([^<]*)</p>', text)
+    assert error and error.group(1) == "Wähl einen der hier genannten Werte."
+    assert re.search(r'<select id="opt-stacking"[^>]*aria-invalid="true" '
+                     r'aria-describedby="opt-stacking-error"', text)
+    # The unknown option is named in a message of its own.
+    assert "„nonsense“" in re.search(r'<p class="error" role="alert">([^<]*)</p>', text).group(1)
+    assert '<button class="button play-setup__start" type="submit">' in text
 
 
 def test_james_bond_offers_two_to_eight_players_and_says_which_need_the_second_deck(client):
@@ -70,6 +116,51 @@ def test_starting_a_game_stores_it_and_the_browser_holds_the_seat(client):
     assert watched.status_code == 200
     assert "data-holds" not in watched.text and "data-pick" not in watched.text
 
+
+
+def heading(page: str) -> str:
+    """The page's h1 as a screen reader reads it and a copy pastes it: the text alone."""
+    h1 = re.search(r"<h1[^>]*>(.*?)</h1>", page, re.S).group(1)
+    return re.sub(r"<[^>]+>", "", h1)
+
+
+@pytest.mark.parametrize(("lang", "playing", "watching"), [
+    ("sv", "Stress – du spelar", "Stress – du tittar"),
+    ("de", "Schwedisches Stress – du spielst", "Schwedisches Stress – du schaust zu"),
+    ("en", "Swedish Stress – you play", "Swedish Stress – watching"),
+])
+def test_the_heading_keeps_the_game_and_the_role_apart(client, lang, playing, watching):
+    game = start(client, lang=lang)
+    assert heading(client.get(f"/{lang}/play/{game.pk}/").text) == playing
+    assert heading(client.__class__().get(f"/{lang}/play/{game.pk}/").text) == watching
+
+
+@pytest.mark.parametrize(("variant", "lang", "label"), [
+    ("stressi-fi", "de", "„Stressi!“ rufen"),
+    ("stressi-fi", "fi", "Huuda ”Stressi!”"),
+    ("stressi-fi", "sv", "Ropa Stressi!"),
+    ("stress-se", "fi", "Huuda ”Stress!”"),
+    ("stress-de", "de", "„Stress!“ rufen"),
+])
+def test_the_call_button_says_the_variants_own_word(client, variant, lang, label):
+    game = start(client, variant, lang=lang)
+    page = client.get(f"/{lang}/play/{game.pk}/").text
+    button = re.search(r'<button[^>]* id="cmd-call"[^>]*>(.*?) <kbd>', page).group(1)
+    assert button == label
+
+
+@pytest.mark.parametrize(("variant", "word"), [("stress-de", "Handstapel"),
+                                               ("stress-se", "Nachziehstapel")])
+def test_the_table_names_the_draw_pile_with_the_variants_own_word(client, variant, word):
+    """German Stress holds its draw pile in the hand: the source's "Handstapel", on the
+    table's captions and in the names screen readers say, for both seats."""
+    game = start(client, variant, lang="de")
+    page = client.get(f"/de/play/{game.pk}/").text
+    captions = re.findall(r'<span class="zone__label" aria-hidden="true">([^<]*)<', page)
+    names = re.findall(r'aria-label="([^"]*): verdeckt, \d+ Karten"', page)
+    assert captions.count(word) == 2 and names == [word, word]
+    other = "Nachziehstapel" if word == "Handstapel" else "Handstapel"
+    assert other not in page
 
 def test_the_fragment_says_when_to_ask_again(client):
     game = start(client)
@@ -107,7 +198,7 @@ def test_a_move_is_judged_by_the_engine_and_a_rejection_says_why(client):
     game.refresh_from_db()
     response = move(client, game, {"type": "pick", "pile": "pile-2"})
     assert response.status_code == 200
-    assert "Not played: you already hold a pile: put it back first." in response.text
+    assert "Not played: you already hold a pile; put it back first." in response.text
 
 
 def unchanged(game: Game) -> bool:
@@ -298,7 +389,7 @@ def test_a_finished_game_opens_in_the_step_through_viewer_with_generated_narrati
     page = client.get(f"/en/play/{row.pk}/replay/")
     assert page.status_code == 200
     assert "as it was played" in page.text and "Try it from here" not in page.text
-    last = int(re.search(r"Step 0 of (\d+)", page.text).group(1))
+    last = int(re.search(r"Starting position \((\d+) steps\)", page.text).group(1))
     assert last > 5
     step = client.get(f"/en/play/{row.pk}/replay/?step=1", HTTP_HX_REQUEST="true")
     assert step.status_code == 200 and "<html" not in step.text

@@ -2,9 +2,10 @@ import json
 import re
 
 import pytest
+from django.utils import translation
 
 from examples.library import examples_for, load_example
-from examples.sandbox import attempts, game_at_step
+from examples.sandbox import attempts, describe, game_at_step
 from rules_engine.actions import Action
 from rules_engine.registry import VARIANTS
 
@@ -50,7 +51,10 @@ def test_an_illegal_move_is_rejected_with_the_reason(client):
         pytest.fail("no illegal play on offer")
     text = client.get(f"/en/stress-se/examples/illegal-plays/try/?step=0&try={index}").text
     assert VERDICT.search(text).group(1) == "rejected"
-    assert "not one rank higher or lower" in text
+    verdict = re.search(r'<p class="rejected">(.*?)</p>', text).group(1)
+    # the move, then the reason as its own sentence: "Rejected: Play ... The card is not ..."
+    assert re.sub(r"<[^>]+>", "", verdict).count(":") == 1
+    assert ". The card is not one rank higher or lower than the top card." in verdict
     assert MOVES.search(text).group(1) == ""
 
 
@@ -115,3 +119,44 @@ def test_an_illegal_move_on_the_table_gets_the_engines_reason_and_changes_nothin
 def test_an_unreadable_table_move_is_a_400(client, raw):
     response = client.get("/en/stress-se/examples/illegal-plays/try/", {"step": 0, "act": raw})
     assert response.status_code == 400
+
+
+@pytest.mark.parametrize("lang", ["sv", "nb", "de", "fi", "en"])
+def test_the_lead_speaks_of_the_start_not_of_step_zero(client, lang):
+    url = f"/{lang}/stress-se/examples/illegal-plays/try/?step="
+    leads = [re.search(r'<p class="lead">([^<]*)</p>', client.get(url + n).text).group(1)
+             for n in ("0", "2")]
+    assert re.findall(r"\d+", leads[0]) == [] and re.findall(r"\d+", leads[1]) == ["2"]
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("en", "Lay the nine of clubs and seven of hearts in the middle"),
+    ("sv", "Lägg ut klöver nio och hjärter sju i mitten"),
+    ("nb", "Legg kløver ni og hjerter sju i midten"),
+    ("de", "Die Kreuz-Neun und die Herz-Sieben in die Mitte legen"),
+    ("fi", "Laita ristiysi ja herttaseiska keskelle"),
+])
+def test_a_move_of_several_cards_lists_them_with_and(lang, text):
+    with translation.override(lang):
+        assert describe({"player": 0, "type": "lay", "cards": ["9C", "7H"]}, {}) == text
+
+
+@pytest.mark.parametrize(("action", "lang", "text"), [
+    ({"type": "play", "card": "TH", "from": "row-0", "to": "centre-1"}, "fi",
+     "Pelaa herttakymppi paikasta 1 pelipinoon 2"),
+    ({"type": "play", "card": "JC", "from": "row-0", "to": "centre-1"}, "de",
+     "Den Kreuz-Buben von Platz 1 auf Ablagestapel 2 legen"),
+    ({"type": "play", "card": "JC", "from": "row-0", "to": "centre-1"}, "en",
+     "Play the jack of clubs from place 1 onto centre pile 2"),
+    ({"type": "combine", "from": "row-2", "to": "row-3"}, "fi",
+     "Siirrä paikan 3 kortit paikkaan 4"),
+    ({"type": "move", "card": "5C", "from": "pile-2", "to": "pile-4"}, "fi",
+     "Siirrä pinon 2 päällimmäinen kortti tyhjään pinoon 4"),
+    ({"type": "call", "pile": "centre-0"}, "fi", "Huuda ja lyö pelipinoa 1"),
+    ({"type": "take", "card": "KS"}, "de", "Den Pik-König aus der Mitte nehmen"),
+])
+def test_a_move_names_its_card_and_places_in_the_form_the_sentence_needs(action, lang, text):
+    """Finnish moves from a place (elative) onto a pile (illative), with no arrow; German
+    buttons give the card its article."""
+    with translation.override(lang):
+        assert describe({"player": 0, **action}, {}) == text

@@ -1,8 +1,11 @@
+import ast
 import re
 
 import polib
 import pytest
 from django.conf import settings
+
+from core.glossary import FORMS
 
 from .pages import all_pages
 
@@ -11,6 +14,7 @@ CATALOGUES = {
     for lang in ("sv", "nb", "de", "fi")
 }
 TAGS = re.compile(r"<[^>]+>")
+PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 
 
 @pytest.mark.parametrize("lang", CATALOGUES)
@@ -29,3 +33,61 @@ def test_no_untranslated_interface_text_on_the_page(client, lang, url):
     ]
     shown = [msgid for msgid in english if msgid in text]
     assert shown == []
+
+
+# The slots whose words the generated sentences give in every form (examples.wording.Words).
+INFLECTED = {"card", "cards", "pile", "place", "from", "to", "player", "other", "rank"}
+GETTEXT = {"_", "gettext", "ngettext"}
+
+
+def _is_words(node: ast.expr) -> bool:
+    return isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Words"
+
+
+def msgids_filled_with_words() -> set[str]:
+    """The msgids the code formats with a Words mapping (`_("…") % Words({…})`), read from
+    the source: only their translations may ask for grammatical forms."""
+    found = set()
+    for path in (settings.BASE_DIR / "site").rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        names = {target.id for node in ast.walk(tree)
+                 if isinstance(node, ast.Assign) and _is_words(node.value)
+                 for target in node.targets if isinstance(target, ast.Name)}
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod)
+                    and isinstance(node.left, ast.Call)
+                    and getattr(node.left.func, "id", None) in GETTEXT):
+                continue
+            if _is_words(node.right) or (isinstance(node.right, ast.Name)
+                                         and node.right.id in names):
+                found |= {arg.value for arg in node.left.args
+                          if isinstance(arg, ast.Constant) and isinstance(arg.value, str)}
+    return found
+
+
+WITH_FORMS = msgids_filled_with_words()
+
+
+def allowed_placeholders(entry: polib.POEntry) -> set[str]:
+    """The msgid's placeholders and, where the code fills the sentence with Words, the
+    grammatical forms of its cards, places, players and ranks ("card_acc", "pile_ill")."""
+    names = set(PLACEHOLDER.findall(entry.msgid + entry.msgid_plural))
+    if entry.msgid not in WITH_FORMS:
+        return names
+    return names | {f"{slot}_{form}" for slot in names & INFLECTED for form in FORMS}
+
+
+def test_the_source_walk_finds_the_sentences_filled_with_words():
+    assert {"%(player)s plays the %(card)s onto %(pile)s.", "hand on %(pile)s",
+            "Play the %(card)s from %(from)s onto %(to)s"} <= WITH_FORMS
+    assert "%(player)s won" not in WITH_FORMS  # the summary's plain sentence
+
+
+@pytest.mark.parametrize("lang", CATALOGUES)
+def test_a_translation_uses_only_its_msgids_placeholders_and_their_forms(lang):
+    wrong = []
+    for entry in CATALOGUES[lang]:
+        texts = [entry.msgstr, *entry.msgstr_plural.values()]
+        used = {name for text in texts for name in PLACEHOLDER.findall(text)}
+        wrong += [(entry.msgid, name) for name in used - allowed_placeholders(entry)]
+    assert wrong == []

@@ -1,0 +1,104 @@
+"""The pieces generated sentences are built from, in the active language.
+
+A sentence is one translated string (the game story, the sandbox's moves). Its values are
+words that know their grammatical forms, so that a translation can ask for the form its
+sentence needs instead of working around a name in the nominative: besides `%(card)s` it may
+write `%(card_acc)s`, and so on for every card, list of cards, place, player and rank slot
+(`Words`). The forms come from the glossary (`core.glossary`); a form a language does not
+have is the plain word. Finnish: "%(player)s pelaa %(card_acc)s %(pile_ill)s." → "Pelaaja 2
+pelaa patakolmosen pelipinoon 1."; German: "%(player)s legt %(card_acc_def)s auf %(pile)s."
+→ "Spieler 2 legt die Pik-Drei auf Ablagestapel 1." (docs/texts.md lists the forms).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+from django.utils.text import get_text_list
+from django.utils.translation import pgettext
+
+from core.glossary import FORMS, card_name, current_lang, rank_name
+
+
+@runtime_checkable
+class Inflected(Protocol):
+    """A word with grammatical forms: str() is its plain form."""
+
+    def form(self, form: str) -> str: ...
+
+
+class Words(dict):
+    """The values of one sentence. A missing key "<slot>_<form>" is the slot's word in that
+    form ("card_acc", "pile_ill", "cards_acc_def"); any other missing key is an error."""
+
+    def __missing__(self, key: str) -> str:
+        slot, sep, form = key.partition("_")
+        value = self.get(slot)
+        if sep and form in FORMS and isinstance(value, Inflected):
+            return value.form(form)
+        raise KeyError(key)
+
+
+def and_list(items: Sequence[str]) -> str:
+    """"a, b and c" in the active language ("a, b och c", "a, b ja c")."""
+    return get_text_list(list(items), pgettext("list", "and"))
+
+
+def sentence(text: str) -> str:
+    """A generated sentence starts with a capital, whatever word the language put first."""
+    return text[:1].upper() + text[1:]
+
+
+@dataclass(frozen=True)
+class CardWord:
+    """One card: "the seven of hearts" is "%(card)s" after "the" in English."""
+
+    code: str | None
+
+    def form(self, form: str) -> str:
+        return card_name(self.code, current_lang(), form) if self.code else ""
+
+    def __str__(self) -> str:
+        return self.form("nom")
+
+
+@dataclass(frozen=True)
+class CardList:
+    """Several cards, joined as the language joins a list, each in the same form."""
+
+    codes: tuple[str, ...]
+
+    def form(self, form: str) -> str:
+        lang = current_lang()
+        return and_list([card_name(code, lang, form) for code in self.codes])
+
+    def __str__(self) -> str:
+        return self.form("nom")
+
+
+@dataclass(frozen=True)
+class RankWord:
+    """A rank on its own ("king"; Finnish "neljä kuningasta" is "%(rank_par)s")."""
+
+    code: str | None
+
+    def form(self, form: str) -> str:
+        return rank_name(self.code, current_lang(), form) if self.code else ""
+
+    def __str__(self) -> str:
+        return self.form("nom")
+
+
+class Blank:
+    """A slot the event left empty: nothing, in every form."""
+
+    def form(self, form: str) -> str:
+        return ""
+
+    def __str__(self) -> str:
+        return ""
+
+
+BLANK = Blank()
