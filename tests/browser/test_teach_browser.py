@@ -221,8 +221,13 @@ def test_two_players_keys_act_for_their_own_seats(page, site_url):
     wait_for(lambda: len(humans(lesson)) == 2, "the right player's pick")
     picks = [(e.action["player"], e.action["pile"], e.accepted) for e in humans(lesson)]
     assert picks == [(0, "pile-2", True), (1, "pile-4", True)]
-    # The first key of each hand lays the first card of that player's own hand.
-    board = service.driver_of(row_of(lesson)).game.board(None)
+    # The first key of each hand lays the first card of that player's own hand, once the
+    # table shows both hands (before that, the same keys pick up piles).
+    row = row_of(lesson)
+    expect(page.locator("#game > .game__state")).to_have_attribute(
+        "data-version", str(row.version))
+    expect(page.locator("#game .zone--hand [data-key]")).to_have_count(8)
+    board = service.driver_of(row).game.board(None)
     hands = [next(z for z in board["seats"][s]["zones"] if z["kind"] == "hand") for s in (0, 1)]
     page.keyboard.press(RIGHT["swap"].places[0])
     page.keyboard.press(LEFT["swap"].places[0])
