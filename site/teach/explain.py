@@ -158,7 +158,7 @@ def _moves(game: Game, board: dict, ref: Ref) -> list[dict]:
 def _subject(board: dict, ref: Ref, family: str) -> str:
     zone = _zone(board, ref)
     kind = "layout" if family == "spit" and zone["kind"] == "layout" else zone["kind"]
-    place = zone_label(zone["id"], kind, board.get("variant", ""))
+    place = zone_label(zone["id"], kind, board["variant"])
     if ref.card:
         what = card_name(ref.card)
     else:
@@ -167,7 +167,7 @@ def _subject(board: dict, ref: Ref, family: str) -> str:
                 card_name(None) if top else _("empty"))
     if ref.seat is None:
         return f"{place}: {what}"
-    return _("%(place)s (player %(n)s): %(what)s") % {"place": place, "n": ref.seat + 1,
+    return _("%(place)s (Player %(n)s): %(what)s") % {"place": place, "n": ref.seat + 1,
                                                       "what": what}
 
 

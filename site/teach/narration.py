@@ -7,13 +7,14 @@ race wants to see the slower hand too."""
 from __future__ import annotations
 
 import re
+from contextlib import suppress
 from dataclasses import dataclass
 
 from django.utils import translation
 from django.utils.translation import gettext as _
 from play.models import Game, LogEntry
 
-from examples.board import zone_label
+from examples.board import Place, zone_kind
 from examples.narration import narrate, player_name
 from examples.reasons import reason_text
 from examples.sandbox import describe
@@ -23,6 +24,8 @@ from rules_engine.registry import VARIANTS
 MAX_LINES = 400
 #: what an engine's zone id looks like (a refused move may name anything at all)
 ZONE_ID = re.compile(r"[a-z]+-[0-9]{1,2}|middle")
+#: the arguments of an action that name a place
+PLACE_KEYS = ("from", "to", "pile")
 
 
 @dataclass(frozen=True)
@@ -34,17 +37,26 @@ class Line:
     event: bool = True
 
 
+def move_words(action: dict, family: str, variant: str) -> str:
+    """A move someone sent, in words (examples.sandbox.describe), with the places named as
+    this variant names them. A request may name anything, and the engine refuses what is not
+    on the table: a move naming a place that is no zone id at all, or that cannot be put into
+    words, is told as such."""
+    named = [action.get(key) for key in PLACE_KEYS if action.get(key) is not None]
+    zones = {value: Place(value, zone_kind(value, family), variant) for value in named
+             if isinstance(value, str) and ZONE_ID.fullmatch(value)}
+    move = _("a move that is not on this table")
+    if len(zones) == len(named):
+        with suppress(KeyError, TypeError, ValueError, AttributeError):
+            move = describe(action, zones)
+    return move
+
+
 def _refused(entry: LogEntry, family: str, variant: str) -> str:
     action = entry.action or {}
-    zones = _zone_names(action, family, variant)
-    try:
-        move = describe(action, zones)
-    except (KeyError, TypeError, ValueError, AttributeError):
-        # A request may name anything; the engine refused it, the story need not spell it.
-        move = _("a move that is not on this table")
     return _("%(player)s tries “%(move)s”: not played, %(reason)s.") % {
-        "player": player_name(action.get("player")), "move": move,
-        "reason": reason_text(entry.reason)}
+        "player": player_name(action.get("player")),
+        "move": move_words(action, family, variant), "reason": reason_text(entry.reason)}
 
 
 def _texts(entry: LogEntry, family: str, variant: str) -> list[tuple[str, bool]]:
@@ -52,24 +64,6 @@ def _texts(entry: LogEntry, family: str, variant: str) -> list[tuple[str, bool]]
     if entry.action is not None and entry.reason and entry.kind != "clock":
         texts.append((_refused(entry, family, variant), False))
     return [(text, is_event) for text, is_event in texts if text]
-
-
-def _zone_names(action: dict, family: str, variant: str) -> dict[str, str]:
-    """Names of the places a refused move names (describe() reads them from this)."""
-    names = {}
-    for value in action.values():
-        if not isinstance(value, str) or not ZONE_ID.fullmatch(value):
-            continue
-        if value.startswith("centre-"):
-            kind = "centre"
-        elif value.startswith("row-"):
-            kind = "row"
-        elif value == "middle":
-            kind = "middle"
-        else:
-            kind = "layout" if family == "spit" else "pile"
-        names[value] = zone_label(value, kind, variant)
-    return names
 
 
 def lines(row: Game, since: int, lang2: str = "", *, limit: int = MAX_LINES,

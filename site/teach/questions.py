@@ -19,13 +19,14 @@ from django.db.models import Max
 from play.models import Game
 
 from examples.reasons import reason_text
-from examples.sandbox import describe, zone_names
 from rules_engine.actions import Action
 from rules_engine.driver import Driver
 from rules_engine.game import Game as EngineGame
+from rules_engine.registry import VARIANTS
 
 from .explain import judging_time
 from .models import Answer, Lesson, Pupil, Question
+from .narration import move_words
 
 MAX_NICKNAME = 24
 
@@ -85,11 +86,9 @@ def judge(question: Question, action: dict) -> tuple[bool, str]:
 UNREADABLE = frozenset({"bad-action", "unknown-action", "bad-player"})
 
 
-def move_text(action: dict, names: dict[str, str]) -> str:
-    try:
-        return describe(action, names)
-    except (KeyError, TypeError, AttributeError):
-        return json.dumps(action)[:80]
+def move_text(action: dict, variant: str) -> str:
+    """An answer in words (an answer the engine refused may name anything)."""
+    return move_words(action, VARIANTS[variant].family, variant)
 
 
 def answer(question: Question, pupil: Pupil, action: dict) -> Answer:
@@ -149,8 +148,8 @@ def tally(question: Question) -> Tally:
     first = {}
     for a in answers:
         first.setdefault(a.key, a)
-    names = zone_names(position(question).board(None))
-    rows = [TallyRow(move_text({**first[key].action, "player": question.seat}, names), count,
+    variant = question.lesson.game.variant
+    rows = [TallyRow(move_text({**first[key].action, "player": question.seat}, variant), count,
                      first[key].accepted, reason_text(first[key].reason) if first[key].reason
                      else "")
             for key, count in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]

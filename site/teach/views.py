@@ -36,7 +36,6 @@ from play.table import DEMO_KEYS, Table, build_table
 from core.catalogue import variant_entry, variant_or_404
 from core.glossary import current_lang
 from examples.reasons import reason_text
-from examples.sandbox import zone_names
 from houserules.sheet import qr_svg
 
 from . import questions
@@ -326,9 +325,8 @@ def _pupil_context(request: HttpRequest, lesson: Lesson, row: Game,
                                                             "number": question.number})
     mine = question.answers.filter(pupil=pupil).first()
     if mine is not None:
-        words = zone_names(position.board(None))
         context["my_answer"] = {
-            "move": questions.move_text({**mine.action, "player": question.seat}, words),
+            "move": questions.move_text({**mine.action, "player": question.seat}, row.variant),
             "accepted": mine.accepted,
             "reason": reason_text(mine.reason) if mine.reason else ""}
     return context

@@ -125,7 +125,7 @@ def test_a_bot_game_shown_at_2x_runs_to_its_end_with_a_line_for_every_event(
     told = events(row)
     assert told[-1]["code"] == "won"
     with translation.override("en"):
-        expected = [narrate(e, "speed") for e in told]
+        expected = [narrate(e, "speed", "stress-se") for e in told]
     assert all(expected)
     wait_for(lambda: len(story(page)) == len(expected), "every event told")
     assert story(page) == expected
@@ -135,10 +135,10 @@ def test_a_bot_game_shown_at_2x_runs_to_its_end_with_a_line_for_every_event(
     page.locator("#teach-replay").click()
     page.wait_for_url(f"{site_url}/en/teach/{lesson.pk}/replay/")
     counter = page.locator(".example-viewer__counter")
-    expect(counter).to_contain_text("Step 0 of ")
+    expect(counter).to_contain_text("Starting position (")
+    last = re.search(r"\((\d+) steps\)", counter.inner_text()).group(1)
     page.locator(".example-viewer").focus()
     page.keyboard.press("End")
-    last = counter.inner_text().rsplit(" ", 1)[-1]
     expect(counter).to_have_text(f"Step {last} of {last}")
     expect(page.locator(".example-viewer")).to_contain_text(expected[-1])
     page.locator(f'.breadcrumb a[href="/en/teach/{lesson.pk}/"]').click()
@@ -193,7 +193,7 @@ def test_a_step_applies_exactly_the_next_action_and_the_game_stays_paused(page, 
             entry.t, entry.kind, entry.action.to_json() if entry.action else None)
         assert after.snapshot == expected.to_json()
         with translation.override("en"):
-            told = [narrate(e, "swap") for e in logged.events]
+            told = [narrate(e, "swap", "james-bond") for e in logged.events]
         wait_for(lambda told=told: all(t in story(page) for t in told), "the step told")
     # The page keeps asking while paused; nothing more happens.
     next_poll(page)
@@ -221,8 +221,13 @@ def test_two_players_keys_act_for_their_own_seats(page, site_url):
     wait_for(lambda: len(humans(lesson)) == 2, "the right player's pick")
     picks = [(e.action["player"], e.action["pile"], e.accepted) for e in humans(lesson)]
     assert picks == [(0, "pile-2", True), (1, "pile-4", True)]
-    # The first key of each hand lays the first card of that player's own hand.
-    board = service.driver_of(row_of(lesson)).game.board(None)
+    # The first key of each hand lays the first card of that player's own hand, once the
+    # table shows both hands (before that, the same keys pick up piles).
+    row = row_of(lesson)
+    expect(page.locator("#game > .game__state")).to_have_attribute(
+        "data-version", str(row.version))
+    expect(page.locator("#game .zone--hand [data-key]")).to_have_count(8)
+    board = service.driver_of(row).game.board(None)
     hands = [next(z for z in board["seats"][s]["zones"] if z["kind"] == "hand") for s in (0, 1)]
     page.keyboard.press(RIGHT["swap"].places[0])
     page.keyboard.press(LEFT["swap"].places[0])
@@ -382,9 +387,9 @@ def test_the_story_is_told_in_two_languages_at_once(page, site_url):
         expect(page.locator("#game > .game__state")).to_have_attribute("data-seq", str(n))
     told = events(row_of(lesson))
     with translation.override("fi"):
-        finnish = [narrate(e, "speed") for e in told]
+        finnish = [narrate(e, "speed", "stressi-fi") for e in told]
     with translation.override("sv"):
-        swedish = [narrate(e, "speed") for e in told]
+        swedish = [narrate(e, "speed", "stressi-fi") for e in told]
     assert finnish != swedish
     told_lines = page.locator("#narration .story__line:not(.story__line--refused)")
     expect(told_lines).to_have_count(len(told))
