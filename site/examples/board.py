@@ -50,7 +50,7 @@ class Place:
     @property
     def number(self) -> int | None:
         tail = self.zone_id.rsplit("-", 1)[-1]
-        if not tail.isdigit():
+        if not (tail.isascii() and tail.isdigit()):
             return None
         # centre-N and row-N count from 0 in the engine; pile-N already counts from 1.
         return int(tail) + (1 if self.zone_id.startswith(("centre-", "row-")) else 0)

@@ -158,7 +158,7 @@ def _moves(game: Game, board: dict, ref: Ref) -> list[dict]:
 def _subject(board: dict, ref: Ref, family: str) -> str:
     zone = _zone(board, ref)
     kind = "layout" if family == "spit" and zone["kind"] == "layout" else zone["kind"]
-    place = zone_label(zone["id"], kind, board["variant"])
+    place = zone_label(zone["id"], kind, board.get("variant", ""))
     if ref.card:
         what = card_name(ref.card)
     else:

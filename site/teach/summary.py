@@ -95,12 +95,12 @@ def _titles(variant: str, languages: list[str]) -> dict[str, dict[str, str]]:
     return out
 
 
-def _moment_view(number: int, moment: Moment, family: str, languages: list[str],
+def _moment_view(number: int, moment: Moment, family: str, variant: str, languages: list[str],
                  titles: dict[str, dict[str, str]], t: int) -> MomentView:
     stories, labels = [], []
     for lang in languages:
         with translation.override(lang):
-            stories.append((lang, " ".join(narrate_all(moment.events, family))))
+            stories.append((lang, " ".join(narrate_all(moment.events, family, variant))))
             labels.append([(lang, _group_label(what, seat)) for what, seat, _c in moment.groups])
     groups = tuple(
         Group(tuple(per_lang[k] for per_lang in labels), tuple(card_markup(c) for c in cards))
@@ -124,6 +124,6 @@ def class_summary(lesson: Lesson, row: Game, lang: str) -> ClassSummary:
                                   f"{result.title}. {result.why} {result.length}.", sections))
     titles = _titles(row.variant, languages)
     times = {e.seq: e.t for e in row.entries.only("seq", "t")}
-    views = tuple(_moment_view(n, m, family, languages, titles, times.get(m.seq, 0))
+    views = tuple(_moment_view(n, m, family, row.variant, languages, titles, times.get(m.seq, 0))
                   for n, m in enumerate(moments(row), start=1))
     return ClassSummary(tuple(columns), views)

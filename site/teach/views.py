@@ -170,10 +170,10 @@ def _second_language(table: Table, lang2: str, names: list[str]) -> None:
         for view in [*table.opponents, *([table.own] if table.own else [])]:
             view.name_alt, view.lang_alt = names[view.seat], lang2
             for zone in view.zones:
-                zone.label_alt = zone_label(zone.id, zone.kind)
+                zone.label_alt = zone_label(zone.id, zone.kind, table.variant)
                 zone.lang_alt = lang2
         for zone in table.centre:
-            zone.label_alt, zone.lang_alt = zone_label(zone.id, zone.kind), lang2
+            zone.label_alt, zone.lang_alt = zone_label(zone.id, zone.kind, table.variant), lang2
 
 
 def _table(lesson: Lesson, row: Game, game, *, acting: list[int], explainable: bool) -> Table:
