@@ -7,6 +7,7 @@ offers legal moves and plausible illegal ones alike, and shows the engine's verd
 """
 
 import json
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
@@ -19,11 +20,13 @@ from rules_engine.scenario import STEP_KEYS, load
 
 from .board import Place, zone_kind
 from .library import Example, examples_dir
-from .wording import BLANK, Blank, CardList, CardWord, Words, sentence
+from .wording import BLANK, Blank, CardList, CardWord, Verbatim, Words, sentence
 
 # The most own moves a sandbox URL carries (the page states it; at the limit it offers no
 # further move, so no button ever leads to a URL parse_moves refuses).
 MAX_MOVES = 200
+# How the engine writes a place: a word, and its number in ASCII digits.
+ZONE_ID = re.compile(r"[a-z]+(?:-[0-9]{1,2})?")
 STEP_MS = 600  # the visitor's moves come this far apart: no race they did not ask for
 
 
@@ -167,11 +170,15 @@ def describe(action: dict, zones: Mapping[str, Place | str]) -> str:
     names the places by id (zone_names); a place given only as a caption is named from its id
     (every name in a move is a row place, a centre pile or a pile, whatever the variant)."""
 
-    def zone(zone_id: str | None) -> Place | Blank:
+    def zone(zone_id: str | None) -> Place | Blank | Verbatim:
         if not zone_id:
             return BLANK
         name = zones.get(zone_id)
-        return name if isinstance(name, Place) else Place(zone_id, zone_kind(zone_id, ""))
+        if isinstance(name, Place):
+            return name
+        if not ZONE_ID.fullmatch(zone_id):
+            return Verbatim(zone_id)  # no game has it: told as sent, not read as a number
+        return Place(zone_id, zone_kind(zone_id, ""))
 
     def cards() -> CardList:
         return CardList(tuple(action.get("cards") or [action.get("card")]))
@@ -179,7 +186,7 @@ def describe(action: dict, zones: Mapping[str, Place | str]) -> str:
     return sentence(_move_words(action, zone, cards))
 
 
-def _move_words(action: dict, zone: Callable[[str | None], Place | Blank],
+def _move_words(action: dict, zone: Callable[[str | None], Place | Blank | Verbatim],
                 cards: Callable[[], CardList]) -> str:
     kind = action["type"]
     if kind == "play":

@@ -103,3 +103,15 @@ class Blank:
 
 BLANK = Blank()
 
+
+@dataclass(frozen=True)
+class Verbatim:
+    """Text told as it was sent (a place a request names that no game has), in every form."""
+
+    text: str
+
+    def form(self, form: str) -> str:
+        return self.text
+
+    def __str__(self) -> str:
+        return self.text

@@ -40,15 +40,14 @@ class Line:
 def move_words(action: dict, family: str, variant: str) -> str:
     """A move someone sent, in words (examples.sandbox.describe), with the places named as
     this variant names them. A request may name anything, and the engine refuses what is not
-    on the table: a move naming a place that is no zone id at all, or that cannot be put into
-    words, is told as such."""
-    named = [action.get(key) for key in PLACE_KEYS if action.get(key) is not None]
-    zones = {value: Place(value, zone_kind(value, family), variant) for value in named
+    on the table: a place that is no zone id is told as sent, and a move that cannot be put
+    into words at all is told as such."""
+    zones = {value: Place(value, zone_kind(value, family), variant)
+             for value in (action.get(key) for key in PLACE_KEYS)
              if isinstance(value, str) and ZONE_ID.fullmatch(value)}
     move = _("a move that is not on this table")
-    if len(zones) == len(named):
-        with suppress(KeyError, TypeError, ValueError, AttributeError):
-            move = describe(action, zones)
+    with suppress(KeyError, TypeError, ValueError, AttributeError):
+        move = describe(action, zones)
     return move
 
 

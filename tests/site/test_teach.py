@@ -256,13 +256,15 @@ def test_a_refused_move_is_told_with_the_engines_reason(client):
 
 
 @pytest.mark.parametrize(("action", "move"), [
-    ({"type": "call", "pile": "centre-²"}, "a move that is not on this table"),
-    ({"type": "refill", "to": "row-٣"}, "a move that is not on this table"),
+    ({"type": "call", "pile": "centre-²"}, "Call and slap centre-²"),
+    ({"type": "refill", "to": "row-٣"}, "Refill row-٣"),
     ({"type": "call", "pile": "centre-7"}, "Call and slap centre pile 8"),
+    ({"type": "play", "from": "row-0", "to": "centre-0"}, "a move that is not on this table"),
 ])
 def test_a_refused_move_naming_nothing_on_the_table_is_told_as_sent(client, action, move):
     """The fuzz found these: a place that is no zone id at all reached int() (a 500) or,
-    with another digit, was told as some other place."""
+    with another digit, was told as some other place; a play without its card cannot be
+    told at all."""
     lesson = start(client, mode="teacher")
     post_clock(client, lesson, "resume")
     row = Game.objects.get(pk=lesson.pk)
@@ -459,7 +461,7 @@ def test_answers_from_strangers_and_garbage_change_nothing(client):
 
 
 @pytest.mark.parametrize("place", ["row-²", "row-٣", "row-" + "9" * 400])
-def test_an_answer_naming_no_place_of_the_table_is_shown_as_such(client, place):
+def test_an_answer_naming_no_place_of_the_table_is_shown_as_sent(client, place):
     """Found by the fuzz with a pupil's session: the engine refuses such a move (it is a
     well-formed one), so it is stored; the phone and the tally must still show it."""
     lesson = start(client)
@@ -470,9 +472,10 @@ def test_an_answer_naming_no_place_of_the_table_is_shown_as_such(client, place):
     response = pupil.post(f"/en/teach/{lesson.pk}/answer/1/", {
         "action": json.dumps(action), "version": "0"}, HTTP_HX_REQUEST="true")
     assert response.status_code == 200 and Answer.objects.get().accepted is False
-    assert "a move that is not on this table" in response.text
+    told = f"from {place} onto centre pile 1"
+    assert told in response.text
     tally = client.get(f"/en/teach/{lesson.pk}/")
-    assert tally.status_code == 200 and "a move that is not on this table" in tally.text
+    assert tally.status_code == 200 and told in tally.text
 
 
 def test_questions_need_a_paused_game_and_a_real_seat(client):
