@@ -208,6 +208,7 @@ def main() -> None:
         help="runs per page and form factor; the median run is reported",
     )
     args = parser.parse_args()
+    sys.stdout.reconfigure(line_buffering=True)  # type: ignore[attr-defined]
     binary = lighthouse_bin()
     pages = [p for p in PAGES if not (args.only or args.page) or p.name in (args.only or ())]
     pages += [Page(path.strip("/").replace("/", "_").replace("?", "_"), path) for path in args.page]
