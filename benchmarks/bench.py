@@ -84,7 +84,8 @@ def _engine_only(slug: str, games: int) -> float:
     for g in range(games):
         record: list = []
         play_game(slug, seed=1 + g, record=record, levels=("club",))
-        streams.append(record)
+        # The driver's record: each entry an action applied or a time advanced to.
+        streams.append([("apply", e.action) if e.action else ("advance", e.t) for e in record])
 
     def replay() -> int:
         for g, stream in enumerate(streams):
