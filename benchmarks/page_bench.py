@@ -254,10 +254,16 @@ def visit_pages() -> list[dict]:
                 page.on("requestfinished", lambda request, into=requests: into.append(request))
                 page.goto(base + visit.path, wait_until="networkidle")
                 page.wait_for_timeout(300)
-                transfer = 0
+                # A live game asks for its board again at each bot move (at least every
+                # second): those requests are counted apart, as they go on after the visit.
+                transfer, polls = 0, []
                 for request in requests:
                     sizes = request.sizes()
-                    transfer += sizes["responseBodySize"] + sizes["responseHeadersSize"]
+                    size = sizes["responseBodySize"] + sizes["responseHeadersSize"]
+                    if "?since=" in request.url:
+                        polls.append(size)
+                    else:
+                        transfer += size
                 html = fetch(
                     base, visit.path, {"Accept-Encoding": "identity", **_cookie(visit)}
                 ).body.decode()
@@ -265,8 +271,9 @@ def visit_pages() -> list[dict]:
                     {
                         "path": entry.label or visit.path,
                         "viewport": f"{viewport['width']}x{viewport['height']}",
-                        "requests": len(requests),
+                        "requests": len(requests) - len(polls),
                         "transfer": transfer,
+                        "polls": polls,
                         "dom_loaded": page.evaluate("document.getElementsByTagName('*').length"),
                         "dom_html": count_elements(html),
                         "scripts": len(re.findall(r"<script\b", html)),
@@ -316,6 +323,9 @@ def print_visits(rows: list[dict]) -> None:
             )
         else:
             marks = f"  ({'within' if fits else 'beyond'} the rules-page budgets)"
+        if r["polls"]:
+            each = sum(r["polls"]) // len(r["polls"])
+            marks += f"; then a board request of about {each:,} B per bot move"
         print(
             f"{r['path'][:44]:44} {r['viewport']:>9} {r['requests']:4} {r['transfer']:9,} "
             f"{r['dom_html']:9,} {r['dom_loaded']:10,} {r['scripts']:8}{marks}"
