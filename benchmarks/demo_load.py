@@ -225,11 +225,14 @@ def serve(args, env: dict) -> subprocess.Popen:
     subprocess.run([*manage, "migrate", "--verbosity", "0"], env=env, check=True)
     subprocess.run([*manage, "collectstatic", "--noinput", "--verbosity", "0"], env=env,
                    check=True)
-    server = subprocess.Popen(
-        [str(ROOT / ".venv" / "bin" / "gunicorn"), "--pythonpath", "site", "config.wsgi",
-         "--bind", f"127.0.0.1:{args.port}", "--workers", str(args.workers),
-         "--log-level", "warning", "--access-logfile", args.access_log,
-         "--access-logformat", '%(m)s %(U)s %(s)s %(M)s'], cwd=ROOT, env=env)
+    # The site's own log (a line per request, errors with their traceback) stays out of the
+    # report; its tail is printed if anything failed.
+    with open(args.server_log, "wb") as log:
+        server = subprocess.Popen(
+            [str(ROOT / ".venv" / "bin" / "gunicorn"), "--pythonpath", "site", "config.wsgi",
+             "--bind", f"127.0.0.1:{args.port}", "--workers", str(args.workers),
+             "--log-level", "warning", "--access-logfile", args.access_log,
+             "--access-logformat", '%(m)s %(U)s %(s)s %(M)s'], cwd=ROOT, env=env, stderr=log)
     for _ in range(100):
         try:
             http.client.HTTPConnection("127.0.0.1", args.port, timeout=1).request("HEAD", "/")
@@ -250,6 +253,7 @@ def main() -> None:
     args = parser.parse_args()
     scratch = tempfile.mkdtemp(prefix="demo-load-")
     args.access_log = str(Path(scratch) / "access.log")
+    args.server_log = str(Path(scratch) / "server.log")
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.production",
            "DJANGO_SECRET_KEY": "benchmark-only-" + "x" * 40,
            "DJANGO_ALLOWED_HOSTS": "localhost,127.0.0.1", "DJANGO_SECURE_SSL_REDIRECT": "false",
@@ -306,9 +310,12 @@ def main() -> None:
         "load_after": os.getloadavg(),
         "errors": len(results.get("errors", [])),
         "error_samples": sorted(set(results.get("errors", [])))[:10],
+        "server_log": args.server_log,
         "machine": info,
     }
     print(json.dumps(report, indent=2))
+    if report["errors"]:
+        print(Path(args.server_log).read_text(errors="replace")[-3000:], file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -12,17 +12,22 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
+import time
 import urllib.request
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from page_bench import example_names
 from prodserver import production_server
+from visits import Visit, saved_sheet, started_game
 
 VERSION = "12.2.3"
 CHROMIUM = "/usr/bin/chromium"
@@ -30,16 +35,39 @@ INSTALL_DIR = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "
 CATEGORIES = ["performance", "accessibility", "best-practices", "seo"]
 CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage"
 
-# The pages the goal names; the house-rules, demo and teacher pages join as they land.
+SHEET_QUERY = (
+    "opt-stacking=false&name=Ann&name=Bo&place=Kiruna&date=2026-06-21&lang=sv&lang2=en&paper=a4"
+    "&own=Jokers+are+wild"
+)
+
+
+@dataclass(frozen=True)
+class Page:
+    """A page to audit: `path` (which may name {fi_example}), or what `made_by` makes from it
+    on the server before each run (a game started from a set-up form, a saved sheet)."""
+
+    name: str
+    path: str
+    made_by: Callable[[str, str], Visit] | None = None
+
+    def visit(self, base: str) -> Visit:
+        path = self.path.format(**example_names())
+        return self.made_by(base, path) if self.made_by else Visit(path)
+
+
+# Every kind of page the goal names, one line each; a new kind of page joins with one more.
 PAGES = [
-    "/en/",
-    "/sv/stress-se/",
-    "/nb/james-bond/",
-    "/de/stress-de/?pair=en",
-    "/fi/compare/",
-    "/fi/stressi-fi/examples/{fi_example}/",
-    "/sv/stress-se/house-rules/",
-    "/nb/james-bond/play/",
+    Page("home", "/en/"),
+    Page("rules", "/sv/stress-se/"),
+    Page("rules-jb", "/nb/james-bond/"),
+    Page("pair", "/de/stress-de/?pair=en"),
+    Page("compare", "/fi/compare/"),
+    Page("example", "/fi/stressi-fi/examples/{fi_example}/"),
+    Page("house-rules", "/sv/stress-se/house-rules/"),
+    Page("sheet", "/sv/stress-se/house-rules/sheet/?" + SHEET_QUERY),
+    Page("saved-sheet", "/sv/stress-se/house-rules/?" + SHEET_QUERY, made_by=saved_sheet),
+    Page("demo-setup", "/nb/james-bond/play/"),
+    Page("demo-game", "/en/stress-se/play/", made_by=started_game),
 ]
 
 
@@ -63,7 +91,30 @@ def lighthouse_bin() -> Path:
     return binary
 
 
-def run_lighthouse(binary: Path, url: str, preset: str, out: Path) -> dict:
+def profile_holding(base: str, cookies: dict[str, str]) -> Path:
+    """A Chromium profile whose cookie jar holds `cookies` for the site, as the browser that
+    made the page holds them. (A Cookie header passed to Lighthouse would not do: Chromium
+    replaces it with the jar's cookies as soon as the page sets one, here the CSRF cookie.)"""
+    from playwright.sync_api import sync_playwright
+
+    directory = Path(tempfile.mkdtemp(prefix="stress-lighthouse-profile-"))
+    with sync_playwright() as pw:
+        context = pw.chromium.launch_persistent_context(
+            directory, executable_path=CHROMIUM, args=CHROME_FLAGS.split()[1:]
+        )
+        # With an expiry: a session cookie would not outlive this browser.
+        expires = time.time() + 3600
+        context.add_cookies(
+            [{"name": k, "value": v, "url": base, "expires": expires} for k, v in cookies.items()]
+        )
+        context.close()
+    return directory
+
+
+def run_lighthouse(
+    binary: Path, url: str, preset: str, out: Path, profile: Path | None = None
+) -> dict:
+    flags = CHROME_FLAGS + (f" --user-data-dir={profile}" if profile else "")
     command = [
         str(binary),
         url,
@@ -71,7 +122,7 @@ def run_lighthouse(binary: Path, url: str, preset: str, out: Path) -> dict:
         "--output=json",
         f"--output-path={out}",
         f"--only-categories={','.join(CATEGORIES)}",
-        f"--chrome-flags={CHROME_FLAGS}",
+        f"--chrome-flags={flags}",
     ]
     if preset == "desktop":
         command.append("--preset=desktop")
@@ -97,17 +148,58 @@ def shortfalls(report: dict) -> list[str]:
     return found
 
 
-def warm(url: str) -> None:
+def warm(url: str, cookie: str = "") -> None:
     """A first request fills the server's caches; Lighthouse should see the steady state."""
     for encoding in ("br", "gzip", "identity"):
-        request = urllib.request.Request(url, headers={"Accept-Encoding": encoding})
-        with urllib.request.urlopen(request) as response:
+        headers = {"Accept-Encoding": encoding, **({"Cookie": cookie} if cookie else {})}
+        with urllib.request.urlopen(urllib.request.Request(url, headers=headers)) as response:
             response.read()
+
+
+def audit(binary: Path, base: str, page: Page, preset: str, runs: int, out_dir: Path) -> bool:
+    """Runs Lighthouse `runs` times, prints the median run; True when all four are 100."""
+    reports = []
+    for run in range(runs):
+        # A made page is made afresh for each run: a new game is live while it is audited.
+        visit = page.visit(base)
+        warm(base + visit.path, visit.cookie_header())
+        out = out_dir / f"{page.name}.{preset}.{run}.json"
+        profile = profile_holding(base, visit.cookies) if visit.cookies else None
+        try:
+            reports.append(run_lighthouse(binary, base + visit.path, preset, out, profile))
+        finally:
+            if profile:
+                shutil.rmtree(profile, ignore_errors=True)
+    perf = [r["categories"]["performance"]["score"] or 0 for r in reports]
+    report = reports[perf.index(statistics.median_low(perf))]
+    scores = [round((report["categories"][c]["score"] or 0) * 100) for c in CATEGORIES]
+    extra = report["audits"]
+    print(
+        f"{page.name:12} {preset:8} {' / '.join(f'{s:3}' for s in scores)}"
+        f"   (performance per run {'/'.join(str(round(p * 100)) for p in perf)})"
+        f"  LCP {extra['largest-contentful-paint']['displayValue']},"
+        f" CLS {extra['cumulative-layout-shift']['displayValue']},"
+        f" TBT {extra['total-blocking-time']['displayValue']},"
+        f" DOM {extra['dom-size']['numericValue']:.0f},"
+        f" bytes {extra['total-byte-weight']['numericValue']:,.0f},"
+        # Lighthouse's CPU benchmark: about 1,500-2,000 on an idle machine here.
+        f" benchmarkIndex {report['environment']['benchmarkIndex']:.0f}"
+    )
+    print(f"{'':22}{report['finalDisplayedUrl'].removeprefix(base)}")
+    for line in shortfalls(report):
+        print(f"{'':22}{line}")
+    return scores == [100] * 4
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--page", action="append", help="path to audit (default: the list)")
+    parser.add_argument(
+        "--only",
+        action="append",
+        choices=[p.name for p in PAGES],
+        help="audit only these pages of the list (default: all)",
+    )
+    parser.add_argument("--page", action="append", default=[], help="audit this path too")
     parser.add_argument("--keep", type=Path, help="directory to keep the JSON reports in")
     parser.add_argument(
         "--runs",
@@ -116,8 +208,10 @@ def main() -> None:
         help="runs per page and form factor; the median run is reported",
     )
     args = parser.parse_args()
+    sys.stdout.reconfigure(line_buffering=True)  # type: ignore[attr-defined]
     binary = lighthouse_bin()
-    pages = [p.format(**example_names()) for p in (args.page or PAGES)]
+    pages = [p for p in PAGES if not (args.only or args.page) or p.name in (args.only or ())]
+    pages += [Page(path.strip("/").replace("/", "_").replace("?", "_"), path) for path in args.page]
     out_dir = args.keep or Path(tempfile.mkdtemp(prefix="stress-lighthouse-"))
     out_dir.mkdir(parents=True, exist_ok=True)
     print(
@@ -128,35 +222,9 @@ def main() -> None:
     with production_server() as base:
         # 'localhost' rather than 127.0.0.1: Lighthouse counts it as a secure origin.
         base = base.replace("127.0.0.1", "localhost")
-        for path in pages:
-            warm(base + path)
+        for page in pages:
             for preset in ("mobile", "desktop"):
-                name = path.strip("/").replace("/", "_").replace("?", "_") or "root"
-                reports = [
-                    run_lighthouse(
-                        binary, base + path, preset, out_dir / f"{name}.{preset}.{run}.json"
-                    )
-                    for run in range(args.runs)
-                ]
-                perf = [r["categories"]["performance"]["score"] or 0 for r in reports]
-                report = reports[perf.index(statistics.median_low(perf))]
-                scores = [round((report["categories"][c]["score"] or 0) * 100) for c in CATEGORIES]
-                perfect &= scores == [100] * 4
-                extra = report["audits"]
-                runs = "/".join(str(round(p * 100)) for p in perf)
-                print(
-                    f"{path:40} {preset:8} {' / '.join(f'{s:3}' for s in scores)}"
-                    f"   (performance per run {runs})"
-                    f"  LCP {extra['largest-contentful-paint']['displayValue']},"
-                    f" CLS {extra['cumulative-layout-shift']['displayValue']},"
-                    f" TBT {extra['total-blocking-time']['displayValue']},"
-                    f" DOM {extra['dom-size']['numericValue']:.0f},"
-                    f" bytes {extra['total-byte-weight']['numericValue']:,.0f},"
-                    # Lighthouse's CPU benchmark: about 1,500-2,000 on an idle machine here.
-                    f" benchmarkIndex {report['environment']['benchmarkIndex']:.0f}"
-                )
-                for line in shortfalls(report):
-                    print(f"{'':49}{line}")
+                perfect &= audit(binary, base, page, preset, args.runs, out_dir)
     print("all 100" if perfect else "not all 100")
     if args.keep is None:
         print(f"reports: {out_dir}")

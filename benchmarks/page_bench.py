@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import argparse
 import http.client
-import random
 import re
 import statistics
 import sys
 import time
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -23,6 +23,7 @@ from urllib.parse import urlsplit
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from prodserver import free_port, production_server
+from visits import Visit, started_game
 
 BROWSER_HEADERS = {
     "Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
@@ -30,41 +31,80 @@ BROWSER_HEADERS = {
     "User-Agent": "stress-page-bench",
 }
 
-# (label, path, extra headers, goal of p50 page / p50 static or None)
+SHEET_QUERY = (
+    "opt-stacking=false&name=Ann&name=Bo&place=Kiruna&date=2026-06-21&lang=sv&lang2=en&paper=a4"
+    "&own=Jokers+are+wild"
+)
+
+
+@dataclass(frozen=True)
+class Page:
+    """A page to measure: `path` (which may name an example), or what `made_by` makes from it
+    on the server first (a demo game, started from its set-up form, with its session)."""
+
+    label: str
+    path: str
+    headers: dict[str, str] = field(default_factory=dict)
+    # p50 page / p50 static; the goal holds for pages served from the page cache.
+    goal: float | None = None
+
+    made_by: Callable[[str, str], Visit] | None = None
+
+    def visit(self, base: str) -> Visit:
+        path = self.path.format(**example_names())
+        return self.made_by(base, path) if self.made_by else Visit(path)
+
+
+GAME = Page("demo game page (per request)", "/en/stress-se/play/", made_by=started_game)
 TIMED = [
-    ("rules page /sv/stress-se/", "/sv/stress-se/", {}, 2.0),
-    (
+    Page("rules page /sv/stress-se/", "/sv/stress-se/", goal=2.0),
+    Page(
         "example step fragment (htmx)",
         "/fi/stressi-fi/examples/{fi_example}/?step=1",
         {"HX-Request": "true"},
-        2.0,
+        goal=2.0,
     ),
-    ("rules page /en/james-bond/", "/en/james-bond/", {}, None),
-    ("pair view /de/stress-de/?pair=en", "/de/stress-de/?pair=en", {}, None),
-    ("home /nb/", "/nb/", {}, None),
-    ("compare /fi/compare/", "/fi/compare/", {}, None),
-    ("example page", "/en/spit/examples/{spit_example}/?step=3", {}, None),
-    ("sandbox move", "/en/stress-se/examples/illegal-plays/try/?step=1&try=2", {}, None),
+    Page("rules page /en/james-bond/", "/en/james-bond/", goal=2.0),
+    Page("pair view /de/stress-de/?pair=en", "/de/stress-de/?pair=en", goal=2.0),
+    Page("home /nb/", "/nb/", goal=2.0),
+    Page("compare /fi/compare/", "/fi/compare/", goal=2.0),
+    Page("example page", "/en/spit/examples/{spit_example}/?step=3", goal=2.0),
+    Page("sandbox move", "/en/stress-se/examples/illegal-plays/try/?step=1&try=2", goal=2.0),
+    Page("house-rules form /sv/stress-se/house-rules/", "/sv/stress-se/house-rules/", goal=2.0),
+    Page("house-rules sheet", "/sv/stress-se/house-rules/sheet/?" + SHEET_QUERY, goal=2.0),
+    Page(
+        "house-rules live preview (htmx)",
+        "/sv/stress-se/house-rules/sheet/?" + SHEET_QUERY,
+        {"HX-Request": "true"},
+        goal=2.0,
+    ),
+    Page("demo set-up /nb/james-bond/play/", "/nb/james-bond/play/", goal=2.0),
+    GAME,
 ]
 
 # Pages whose first-visit transfer and DOM size are measured in Chromium.
 VISITED = [
-    "/sv/stress-se/",
-    "/nb/james-bond/",
-    "/en/spit/",
-    "/de/stress-de/",
-    "/fi/stressi-fi/",
-    "/en/",
-    "/de/stress-de/?pair=en",
-    "/fi/compare/",
-    "/en/spit/examples/{spit_example}/",
-    "/en/stress-se/examples/illegal-plays/try/",
-    "/sv/sources/",
-    "/de/cards/",
-    "/en/no-such/",
+    Page("", "/sv/stress-se/"),
+    Page("", "/nb/james-bond/"),
+    Page("", "/en/spit/"),
+    Page("", "/de/stress-de/"),
+    Page("", "/fi/stressi-fi/"),
+    Page("", "/en/"),
+    Page("", "/de/stress-de/?pair=en"),
+    Page("", "/fi/compare/"),
+    Page("", "/en/spit/examples/{spit_example}/"),
+    Page("", "/en/stress-se/examples/illegal-plays/try/"),
+    Page("", "/sv/sources/"),
+    Page("", "/de/cards/"),
+    Page("", "/en/no-such/"),
+    Page("", "/sv/stress-se/house-rules/"),
+    Page("", "/sv/stress-se/house-rules/sheet/?" + SHEET_QUERY),
+    Page("", "/nb/james-bond/play/"),
+    GAME,
 ]
 TRANSFER_BUDGET = 40 * 1024
 DOM_BUDGET = 1500
+RULES_SLUGS = ("stress-se", "james-bond", "spit", "stress-de", "stressi-fi")
 
 
 @dataclass
@@ -106,7 +146,7 @@ def count_elements(html: str) -> int:
 
 
 def example_names() -> dict[str, str]:
-    """First example of the variants the timed paths name (read from content/, no Django)."""
+    """First example of the variants the paths name (read from content/, no Django)."""
     root = Path(__file__).resolve().parent.parent / "content"
     return {
         "fi_example": sorted((root / "stressi-fi" / "examples").glob("*.json"))[0].stem,
@@ -125,64 +165,76 @@ def static_twin(index: int, fetched: Fetched) -> dict[str, bytes]:
 
 
 def time_pages(rounds: int) -> list[dict]:
-    names = example_names()
-    paths = [(label, path.format(**names), extra, goal) for label, path, extra, goal in TIMED]
     # Phase 1: what each page sends a browser (and a client that accepts no compression).
     # Both phases use one port: absolute links in the pages name it.
     port = free_port()
     with production_server(port=port) as base:
         captured = []
-        for _label, path, extra, _goal in paths:
-            page = fetch(base, path, extra)
-            page.identity = fetch(base, path, {**extra, "Accept-Encoding": "identity"}).body
-            captured.append(page)
+        for page in TIMED:
+            visit = page.visit(base)
+            headers = {**page.headers, **_cookie(visit)}
+            sent = fetch(base, visit.path, headers)
+            sent.identity = fetch(base, visit.path, {**headers, "Accept-Encoding": "identity"}).body
+            captured.append(sent)
     twins: dict[str, bytes] = {}
-    for i, page in enumerate(captured):
-        twins.update(static_twin(i, page))
+    for i, sent in enumerate(captured):
+        twins.update(static_twin(i, sent))
     # Phase 2: the same server also holds those bytes as static files; time both, interleaved.
     results = []
     with production_server(extra_static=twins, port=port) as base:
         static_root = fetch(base, "/static/bench/page0.html", {})
         assert static_root.status == 200, "static twin not served"
-        for i, (label, path, extra, goal) in enumerate(paths):
+        for i, page in enumerate(TIMED):
+            # A made page is made again here (this server has its own database): its bytes
+            # change as the game goes on, so its twin is the phase-1 page, of about its size.
+            visit = page.visit(base)
+            path, headers = visit.path, {**page.headers, **_cookie(visit)}
             static_path = f"/static/bench/page{i}.html"
             for _ in range(20):  # warm both
-                fetch(base, path, extra)
+                fetch(base, path, headers)
                 fetch(base, static_path, {})
             page_times, static_times = [], []
             for r in range(rounds):
-                order = [(path, extra, page_times), (static_path, {}, static_times)]
+                order = [(path, headers, page_times), (static_path, {}, static_times)]
                 if r % 2:
                     order.reverse()
                 for p, h, into in order:
                     got = fetch(base, p, h)
+                    assert got.status == 200, (page.label, p, got.status)
                     into.append(got.seconds)
-            sent = fetch(base, path, extra)
+            sent = fetch(base, path, headers)
             twin = fetch(base, static_path, {})
-            assert len(sent.body) == len(twin.body), (label, len(sent.body), len(twin.body))
+            # A page with a CSRF token goes as gzip padded with up to 100 random bytes.
+            padded = "csrftoken" in sent.headers.get("set-cookie", "")
+            if page.made_by is None:
+                assert abs(len(sent.body) - len(twin.body)) <= (100 if padded else 0), page.label
             page_p50 = statistics.median(page_times) * 1000
             static_p50 = statistics.median(static_times) * 1000
             results.append(
                 {
-                    "label": label,
+                    "label": page.label,
                     "path": path,
-                    "goal": goal,
+                    "goal": page.goal,
                     "page_ms": page_p50,
+                    "page_p99_ms": statistics.quantiles(page_times, n=100)[98] * 1000,
                     "static_ms": static_p50,
                     "ratio": page_p50 / static_p50,
                     "bytes": len(sent.body),
                     "encoding": sent.headers.get("content-encoding", "-"),
+                    "cache": sent.headers.get("cache-control", ""),
                 }
             )
-    random.seed()
     return results
+
+
+def _cookie(visit: Visit) -> dict[str, str]:
+    return {"Cookie": visit.cookie_header()} if visit.cookies else {}
 
 
 def visit_pages() -> list[dict]:
     """First visit in Chromium: bytes on the wire (bodies and headers) and DOM elements."""
     from playwright.sync_api import sync_playwright
 
-    names = example_names()
     rows = []
     with production_server() as base, sync_playwright() as pw:
         browser = pw.chromium.launch(
@@ -190,25 +242,38 @@ def visit_pages() -> list[dict]:
             args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
         )
         for viewport in ({"width": 412, "height": 823}, {"width": 1350, "height": 940}):
-            for path in VISITED:
-                path = path.format(**names)
+            for entry in VISITED:
+                visit = entry.visit(base)
                 context = browser.new_context(viewport=viewport)
+                # The session that holds a demo game's seat, as the browser that started it.
+                context.add_cookies(
+                    [{"name": k, "value": v, "url": base} for k, v in visit.cookies.items()]
+                )
                 page = context.new_page()
                 requests = []
                 page.on("requestfinished", lambda request, into=requests: into.append(request))
-                page.goto(base + path, wait_until="networkidle")
+                page.goto(base + visit.path, wait_until="networkidle")
                 page.wait_for_timeout(300)
-                transfer = 0
+                # A live game asks for its board again at each bot move (at least every
+                # second): those requests are counted apart, as they go on after the visit.
+                transfer, polls = 0, []
                 for request in requests:
                     sizes = request.sizes()
-                    transfer += sizes["responseBodySize"] + sizes["responseHeadersSize"]
-                html = fetch(base, path, {"Accept-Encoding": "identity"}).body.decode()
+                    size = sizes["responseBodySize"] + sizes["responseHeadersSize"]
+                    if "?since=" in request.url:
+                        polls.append(size)
+                    else:
+                        transfer += size
+                html = fetch(
+                    base, visit.path, {"Accept-Encoding": "identity", **_cookie(visit)}
+                ).body.decode()
                 rows.append(
                     {
-                        "path": path,
+                        "path": entry.label or visit.path,
                         "viewport": f"{viewport['width']}x{viewport['height']}",
-                        "requests": len(requests),
+                        "requests": len(requests) - len(polls),
                         "transfer": transfer,
+                        "polls": polls,
                         "dom_loaded": page.evaluate("document.getElementsByTagName('*').length"),
                         "dom_html": count_elements(html),
                         "scripts": len(re.findall(r"<script\b", html)),
@@ -224,36 +289,45 @@ def print_times(results: list[dict]) -> None:
         f"{'server time, p50 (interleaved)':44} {'page ms':>8} {'static ms':>10} {'ratio':>6}  goal"
     )
     for r in results:
-        goal = f"<= {r['goal']:.1f}x" if r["goal"] else "(no goal)"
-        mark = "" if not r["goal"] else ("  ok" if r["ratio"] <= r["goal"] else "  MISSED")
+        if r["goal"]:
+            verdict = f"<= {r['goal']:.1f}x  {'ok' if r['ratio'] <= r['goal'] else 'MISSED'}"
+        else:
+            # Rendered per request (a live game): no page cache, so no ratio goal; its p99
+            # is shown beside the demo's move goal (docs/demo.md), which the demo load checks.
+            verdict = f"per request, p99 {r['page_p99_ms']:.1f} ms ({r['cache']})"
         print(
             f"{r['label']:44} {r['page_ms']:8.2f} {r['static_ms']:10.2f} {r['ratio']:5.2f}x"
-            f"  {goal}{mark}   ({r['bytes']:,} B {r['encoding']})"
+            f"  {verdict}   ({r['bytes']:,} B {r['encoding']})"
         )
 
 
+def _is_rules_page(path: str) -> bool:
+    parts = path.split("/")
+    return len(parts) == 4 and parts[3] == "" and parts[2] in RULES_SLUGS
+
+
 def print_visits(rows: list[dict]) -> None:
+    """Budgets: 40 KB and 1,500 elements are the rules pages' goals; other pages are shown
+    against them too, marked as such."""
     print(
         f"{'first visit in Chromium':44} {'viewport':>9} {'req':>4} {'transfer':>9} "
         f"{'DOM html':>9} {'DOM loaded':>10} {'scripts':>8}"
     )
     for r in rows:
-        rules = (
-            r["path"].count("/") == 3
-            and "?" not in r["path"]
-            and "examples" not in r["path"]
-            and r["path"].split("/")[2]
-            in ("stress-se", "james-bond", "spit", "stress-de", "stressi-fi")
-        )
-        marks = ""
-        if rules:
+        fits = r["transfer"] <= TRANSFER_BUDGET and r["dom_loaded"] <= DOM_BUDGET
+        if _is_rules_page(r["path"]):
             marks = (
                 f"  transfer <= {TRANSFER_BUDGET // 1024} KB "
                 f"{'ok' if r['transfer'] <= TRANSFER_BUDGET else 'MISSED'},"
                 f" DOM <= {DOM_BUDGET} {'ok' if r['dom_loaded'] <= DOM_BUDGET else 'MISSED'}"
             )
+        else:
+            marks = f"  ({'within' if fits else 'beyond'} the rules-page budgets)"
+        if r["polls"]:
+            each = sum(r["polls"]) // len(r["polls"])
+            marks += f"; then a board request of about {each:,} B per bot move"
         print(
-            f"{r['path']:44} {r['viewport']:>9} {r['requests']:4} {r['transfer']:9,} "
+            f"{r['path'][:44]:44} {r['viewport']:>9} {r['requests']:4} {r['transfer']:9,} "
             f"{r['dom_html']:9,} {r['dom_loaded']:10,} {r['scripts']:8}{marks}"
         )
 

@@ -7,10 +7,18 @@ random-length padding of Django's GZipMiddleware, or no compression. Pages witho
 have nothing to leak and get brotli.
 
 A response may bring its own encodings (`response.precompressed`, set by the page cache), so
-cached pages are compressed once, not per request. Static files never get here: WhiteNoise
-serves them, with brotli and gzip siblings made by collectstatic.
+cached pages are compressed once, not per request: "br" and "gzip" for a page without
+per-request parts; "padded-gzip" for one with a CSRF token, made by `gzip_from_segments` from
+the page's fixed parts, deflated once when cached, and the request's own values deflated
+apart (so the token shares no compression history with any other text), behind the same
+random-length padding. Static files never get here: WhiteNoise serves them, with brotli and
+gzip siblings made by collectstatic.
 """
 
+import gzip
+import secrets
+import struct
+import zlib
 from collections.abc import Callable
 
 import brotli
@@ -68,6 +76,25 @@ def gzip_bytes(content: bytes) -> bytes:
     return compress_string(content, max_random_bytes=None)
 
 
+def deflate_segment(data: bytes) -> bytes:
+    """`data` alone as raw deflate blocks ending on a byte boundary (a sync flush): segments
+    made this way can follow one another in one stream, none referring into another."""
+    compressor = zlib.compressobj(6, zlib.DEFLATED, -zlib.MAX_WBITS)
+    return compressor.compress(data) + compressor.flush(zlib.Z_SYNC_FLUSH)
+
+
+_LAST_BLOCK = zlib.compressobj(6, zlib.DEFLATED, -zlib.MAX_WBITS).flush()
+
+
+def gzip_from_segments(segments: list[bytes], content: bytes) -> bytes:
+    """A gzip member of `content`, whose deflate segments are given in order, with the header
+    padding of Django's GZipMiddleware (a file name of random length)."""
+    name = b"a" * secrets.randbelow(PADDING_BYTES) + b"\0"
+    header = b"\x1f\x8b\x08" + bytes([gzip.FNAME]) + b"\0\0\0\0\0\xff" + name
+    trailer = struct.pack("<II", zlib.crc32(content), len(content) & 0xFFFFFFFF)
+    return header + b"".join(segments) + _LAST_BLOCK + trailer
+
+
 def _compressible(response: HttpResponseBase) -> bool:
     if response.streaming or response.has_header("Content-Encoding"):
         return False
@@ -82,14 +109,16 @@ def compress_response(request: HttpRequest, response: HttpResponseBase) -> HttpR
     patch_vary_headers(response, ("Accept-Encoding",))
     accepted = accepted_encodings(request.META.get("HTTP_ACCEPT_ENCODING", ""))
     secret = carries_csrf_token(request, response)
-    precompressed: dict[str, bytes] = {} if secret else getattr(response, "precompressed", {})
+    precompressed: dict[str, bytes] = getattr(response, "precompressed", {})
     if "br" in accepted and not secret:
         encoding, body = "br", precompressed.get("br") or brotli_bytes(response.content)
-    elif "gzip" in accepted:
+    elif "gzip" in accepted and secret:
         encoding = "gzip"
-        body = precompressed.get("gzip") or compress_string(
-            response.content, max_random_bytes=PADDING_BYTES if secret else None
+        body = precompressed.get("padded-gzip") or compress_string(
+            response.content, max_random_bytes=PADDING_BYTES
         )
+    elif "gzip" in accepted:
+        encoding, body = "gzip", precompressed.get("gzip") or compress_string(response.content)
     else:
         return response
     if len(body) >= len(response.content):

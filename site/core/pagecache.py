@@ -9,7 +9,9 @@ rechecked at most every PAGE_CACHE_RECHECK_SECONDS (content only changes on depl
 Per-request parts stay out of the cached bytes: the page is rendered with placeholders for
 the CSP nonce and the CSRF token (`render_placeholders`, a context processor), and each
 request gets its own values put in. A page with neither is stored with its brotli and gzip
-encodings made once; `core.compression` sends the one the client accepts.
+encodings made once; `core.compression` sends the one the client accepts. A page with a token
+goes only as padded gzip (BREACH): its fixed parts are stored deflated, and each request
+deflates only its own values between them.
 
 Views opt in with `@cached_page`: only views whose output is a function of the key above may
 (a page that shows a game in progress may not).
@@ -33,7 +35,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.middleware.csrf import get_token
 from django.utils.cache import patch_vary_headers
 
-from .compression import brotli_bytes, gzip_bytes
+from .compression import brotli_bytes, deflate_segment, gzip_bytes, gzip_from_segments
 from .preferences import read_preferences
 
 CACHE_ALIAS = "pages"
@@ -113,6 +115,7 @@ class CachedPage:
     parts: list[bytes]  # the body split at its placeholders; one part when it has none
     placeholders: list[str] = field(default_factory=list)
     precompressed: dict[str, bytes] = field(default_factory=dict)
+    deflated_parts: list[bytes] = field(default_factory=list)
 
     @classmethod
     def from_response(cls, response: HttpResponse) -> CachedPage:
@@ -120,31 +123,47 @@ class CachedPage:
         return cls(response.status_code, list(response.items()), parts, placeholders)
 
     def compress(self) -> None:
-        """Make the encodings once, for a page that has no per-request parts."""
+        """Make what can be made once: both encodings of a page without per-request parts,
+        the fixed parts deflated for a page with a CSRF token."""
         if not self.placeholders:
             body = self.parts[0]
             self.precompressed = {"br": brotli_bytes(body), "gzip": gzip_bytes(body)}
+        elif CSRF_PLACEHOLDER in self.placeholders:
+            self.deflated_parts = [deflate_segment(part) for part in self.parts]
 
-    def body_for(self, request: HttpRequest) -> bytes:
-        if not self.placeholders:
-            return self.parts[0]
+    def _values(self, request: HttpRequest) -> list[bytes]:
+        """The request's own value for each placeholder, in order."""
         values = {}
         if NONCE_PLACEHOLDER in self.placeholders:
             # Reading the lazy nonce generates it, so the CSP header will name it too.
             values[NONCE_PLACEHOLDER] = str(request._csp_nonce).encode()  # type: ignore[attr-defined]
         if CSRF_PLACEHOLDER in self.placeholders:
             values[CSRF_PLACEHOLDER] = get_token(request).encode()
-        pieces = [self.parts[0]]
-        for mark, part in zip(self.placeholders, self.parts[1:], strict=True):
-            pieces += [values[mark], part]
-        return b"".join(pieces)
+        return [values[mark] for mark in self.placeholders]
+
+    def body_for(self, request: HttpRequest) -> bytes:
+        return b"".join(_interleave(self.parts, self._values(request)))
 
     def respond(self, request: HttpRequest) -> HttpResponse:
-        response = HttpResponse(self.body_for(request), status=self.status)
+        values = self._values(request)
+        body = b"".join(_interleave(self.parts, values))
+        response = HttpResponse(body, status=self.status)
         for name, value in self.headers:
             response.headers[name] = value
-        response.precompressed = self.precompressed  # type: ignore[attr-defined]
+        precompressed = self.precompressed
+        if self.deflated_parts:
+            segments = _interleave(self.deflated_parts, [deflate_segment(v) for v in values])
+            precompressed = {"padded-gzip": gzip_from_segments(segments, body)}
+        response.precompressed = precompressed  # type: ignore[attr-defined]
         return response
+
+
+def _interleave(parts: list[bytes], values: list[bytes]) -> list[bytes]:
+    """[parts[0], values[0], parts[1], values[1], ..., parts[-1]]"""
+    pieces = [parts[0]]
+    for value, part in zip(values, parts[1:], strict=True):
+        pieces += [value, part]
+    return pieces
 
 
 def split_at_placeholders(body: bytes) -> tuple[list[bytes], list[str]]:

@@ -26,6 +26,7 @@ from django_htmx.http import replace_url
 from core.catalogue import all_variants, variant_or_404
 from core.glossary import current_lang
 from core.options import OPTION_PREFIX
+from core.pagecache import cached_page
 from rules_engine.registry import VARIANTS
 
 from .config import (
@@ -87,11 +88,13 @@ def _form_context(
 
 
 @require_safe
+@cached_page
 def index(request: HttpRequest) -> HttpResponse:
     return render(request, "houserules/index.html", {"variants": all_variants(current_lang())})
 
 
 @require_safe
+@cached_page
 def configurator(request: HttpRequest, variant: str) -> HttpResponse:
     parsed = parse_config(variant, request.GET, current_lang())
     sheet = _sheet_or_error(parsed)
@@ -100,6 +103,7 @@ def configurator(request: HttpRequest, variant: str) -> HttpResponse:
 
 
 @require_safe
+@cached_page
 def sheet_page(request: HttpRequest, variant: str) -> HttpResponse:
     """The sheet alone (to print), or for htmx the live preview beside the form."""
     parsed = parse_config(variant, request.GET, current_lang())

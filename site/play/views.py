@@ -27,6 +27,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from core.catalogue import variant_entry, variant_or_404
 from core.glossary import current_lang
 from core.options import OPTION_PREFIX, value_key
+from core.pagecache import cached_page
 from examples.narration import narrate_all
 from examples.reasons import reason_text
 from examples.views import parse_step, step_context
@@ -110,6 +111,7 @@ def game_or_404(game_id: str) -> Game:
 
 # ---------------------------------------------------------------------------- new game
 @require_http_methods(["GET", "HEAD", "POST"])
+@cached_page
 def setup_page(request: HttpRequest, variant: str) -> HttpResponse:
     lang = current_lang()
     entry = variant_or_404(variant, lang)

@@ -1,8 +1,10 @@
 """How pages travel: compression, the page cache and its per-request parts, budgets, scripts."""
 
 import gzip
+import html
 import re
 from html.parser import HTMLParser
+from unittest import mock
 
 import brotli
 import pytest
@@ -27,12 +29,18 @@ TRANSFER_BUDGET = 40 * 1024
 # Status line and headers of one response, generously (ours are about 600 bytes).
 HEADER_ALLOWANCE = 1000
 
-# Pages beyond the walk of tests/site/pages.py: one of each other kind.
+SHEET = "/sv/stress-se/house-rules/sheet/?opt-stacking=false&name=Ann&name=Bo&place=Kiruna"
+
+# Pages beyond the walk of tests/site/pages.py: one of each other kind. (A demo game and a
+# saved sheet exist only after a POST: tests of their own below.)
 OTHER_PAGES = [
     "/de/stress-de/?pair=en",
     "/en/stress-se/examples/illegal-plays/?step=2",
     "/sv/stress-se/examples/illegal-plays/try/?step=1&try=2",
     "/fi/no-such-page/",
+    "/nb/james-bond/house-rules/?name=Kari&name=Ola",
+    SHEET,
+    "/de/spit/play/?players=2&level-2=expert",
 ]
 
 
@@ -82,7 +90,7 @@ def test_accept_encoding_is_read_with_its_weights():
 
 
 @pytest.mark.parametrize(
-    "url", ["/sv/stress-se/", "/en/", "/fi/compare/", "/en/spit/examples/the-deal/?step=2"]
+    "url", ["/sv/stress-se/", "/en/", "/fi/compare/", "/en/spit/examples/the-deal/?step=2", SHEET]
 )
 def test_pages_go_as_brotli_else_gzip_else_plain(client, url):
     plain = client.get(url, headers={"Accept-Encoding": "identity"})
@@ -228,6 +236,7 @@ def _scripts(html: str) -> list[str]:
         "/fi/cards/",
         "/de/stress-de/?pair=en",
         "/nb/no-such-page/",
+        "/fi/house-rules/",
     ],
 )
 def test_pages_that_use_no_javascript_load_none(client, url):
@@ -242,6 +251,9 @@ def test_pages_that_use_no_javascript_load_none(client, url):
         ("/sv/stress-se/", ["htmx-2.min.js", "site.js"]),
         ("/en/spit/examples/the-deal/", ["htmx-2.min.js", "site.js"]),
         ("/en/spit/examples/the-deal/try/", ["htmx-2.min.js", "play.js"]),
+        ("/sv/stress-se/house-rules/", ["htmx-2.min.js", "houserules.js"]),
+        (SHEET, ["houserules.js"]),
+        ("/nb/james-bond/play/", ["play.js"]),
     ],
 )
 def test_pages_that_use_javascript_load_what_they_use(client, url, expected):
@@ -313,3 +325,75 @@ def test_page_assets_follow_what_the_body_uses():
     assert posts_with_htmx(posting) and posts_with_htmx('<form data-hx-delete="/x/">')
     viewer = '<div class="example-viewer" data-deferred-viewer="/x/?step=0&amp;embedded=1">'
     assert "htmx-2.min.js" in page_scripts(viewer) and "site.js" in page_scripts(viewer)
+
+
+TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+
+
+def _padded_gzip_text(response: HttpResponse) -> str:
+    """A page with a CSRF token: never brotli, gzip padded like Django's GZipMiddleware."""
+    assert response["Content-Encoding"] == "gzip"
+    assert response.content[3] & gzip.FNAME
+    return gzip.decompress(response.content).decode()
+
+
+def test_the_demo_set_up_form_comes_from_the_page_cache_and_its_token_starts_a_game(db):
+    from play import views
+
+    client = Client(enforce_csrf_checks=True)
+    with mock.patch.object(views, "parse_setup", wraps=views.parse_setup) as renders:
+        first = _padded_gzip_text(client.get("/en/spit/play/", headers=BROWSER))
+        second = _padded_gzip_text(client.get("/en/spit/play/", headers=BROWSER))
+    assert renders.call_count == 1
+    token = TOKEN.search(second).group(1)
+    assert token != TOKEN.search(first).group(1)
+    form = {"players": "2", "level-2": "club"}
+    assert client.post("/en/spit/play/", form).status_code == 403
+    started = client.post("/en/spit/play/", {**form, "csrfmiddlewaretoken": token})
+    assert started.status_code == 303
+    assert started["Location"].startswith("/en/play/")
+
+
+def test_the_house_rules_form_comes_from_the_page_cache_and_its_token_saves_a_sheet(db):
+    from houserules import views
+
+    client = Client(enforce_csrf_checks=True)
+    url = "/en/stress-se/house-rules/?name=Ann&name=Bo"
+    with mock.patch.object(views, "parse_config", wraps=views.parse_config) as renders:
+        _padded_gzip_text(client.get(url, headers=BROWSER))
+        page = _padded_gzip_text(client.get(url, headers=BROWSER))
+    assert renders.call_count == 1
+    query = re.search(r'<input type="hidden" name="q" value="([^"]*)"', page).group(1)
+    saved = client.post(
+        "/en/stress-se/house-rules/save/",
+        {"q": html.unescape(query), "csrfmiddlewaretoken": TOKEN.search(page).group(1)},
+    )
+    assert saved.status_code == 303 and saved["Location"].startswith("/h/")
+
+
+def test_a_saved_sheet_is_compressed_described_and_kept_out_of_search_engines(client, db):
+    saved = client.post("/en/stress-se/house-rules/save/", {"q": "name=Ann&name=Bo"})
+    sheet = client.get(saved["Location"], headers=BROWSER)
+    assert sheet.status_code == 200
+    assert sheet["Content-Encoding"] == "br"  # no form, no token
+    text = brotli.decompress(sheet.content).decode()
+    assert len(_description(text)) >= 40
+    assert '<meta name="robots" content="noindex">' in text
+    assert "Ann" in text
+
+
+def test_a_demo_game_page_is_compressed_described_and_rendered_per_request(db):
+    player = Client()
+    started = player.post("/en/stress-se/play/", {"players": "2", "level-2": "club"})
+    game = started["Location"]
+    first = player.get(game, headers=BROWSER)
+    assert "no-store" in first["Cache-Control"]
+    text = _padded_gzip_text(first)  # it posts moves with a CSRF header
+    assert len(_description(text)) >= 40
+    assert "The game is paused." not in text
+    # What the page shows is the game as it is at this request, and whose view it is.
+    assert player.post(game + "clock/", {"command": "pause", "version": "0"}).status_code == 200
+    paused = _padded_gzip_text(player.get(game, headers=BROWSER))
+    assert "The game is paused." in paused and "you play" in paused
+    watcher = Client().get(game, headers=BROWSER)
+    assert "watching" in gzip.decompress(watcher.content).decode()
