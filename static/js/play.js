@@ -294,29 +294,7 @@ document.addEventListener("htmx:beforeSwap", (event) => {
   const incoming = Number(event.detail.xhr.getResponseHeader("X-Game-Version"));
   const current = Number(shown()?.dataset.version);
   if (event.detail.shouldSwap && incoming < current) event.detail.shouldSwap = false;
-  if (event.detail.shouldSwap && incoming === current && event.detail.requestConfig?.verb === "get") {
-    keepBoard(event);
-  }
 });
-
-// Most board requests bring the game as it was (no bot could move): then the board stays
-// as it is, with its focus and choice, and only the next request is taken from the answer,
-// so a phone does no layout work each second while nothing happens.
-function keepBoard(event) {
-  const html = event.detail.serverResponse;
-  const seq = /data-seq="(\d+)"/.exec(html)?.[1];
-  const state = shown();
-  if (!state || seq !== state.dataset.seq) return;
-  const poll = /<div class="poll"[^>]*><\/div>/.exec(html)?.[0];
-  event.detail.shouldSwap = false;
-  state.querySelector(":scope > .poll")?.remove();
-  if (!poll) return;
-  const template = document.createElement("template");
-  template.innerHTML = poll;
-  const next = template.content.firstElementChild;
-  state.append(next);
-  window.htmx.process(next);
-}
 
 // A board request that failed (the server busy, the network gone) would leave the page
 // without its next request: ask again a second later.
