@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from page_bench import example_names
 from prodserver import production_server
-from visits import Visit, saved_sheet, started_game
+from visits import Visit, followed_lesson, saved_sheet, started_game, started_lesson
 
 VERSION = "12.2.3"
 CHROMIUM = "/usr/bin/chromium"
@@ -68,6 +68,9 @@ PAGES = [
     Page("saved-sheet", "/sv/stress-se/house-rules/?" + SHEET_QUERY, made_by=saved_sheet),
     Page("demo-setup", "/nb/james-bond/play/"),
     Page("demo-game", "/en/stress-se/play/", made_by=started_game),
+    Page("teach-setup", "/de/spit/teach/"),
+    Page("teach-lesson", "/sv/stress-se/teach/", made_by=started_lesson),
+    Page("teach-follow", "/fi/stressi-fi/teach/", made_by=followed_lesson),
 ]
 
 

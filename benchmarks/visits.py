@@ -1,5 +1,6 @@
 """Pages that exist only after a POST, made against a running server as a browser makes them:
-a demo game started from its set-up form, a house-rules sheet saved from the configurator.
+a demo game or a lesson started from its set-up form, a house-rules sheet saved from the
+configurator.
 
 Each helper reads the form (its CSRF token and cookie), posts it, follows the redirect and
 returns the new page's path with the cookies that go with it (the session that holds the
@@ -75,6 +76,18 @@ def started_game(base: str, setup_path: str) -> Visit:
     browser = _Browser(base)
     game = browser.post_form(setup_path, setup_path, {"players": "2", "level-2": "club"})
     return Visit(game, dict(browser.cookies))
+
+
+def started_lesson(base: str, setup_path: str) -> Visit:
+    """A lesson (bots only, with a second language) with the session that controls it."""
+    browser = _Browser(base)
+    lesson = browser.post_form(setup_path, setup_path, {"mode": "watch", "lang2": "en"})
+    return Visit(lesson, dict(browser.cookies))
+
+
+def followed_lesson(base: str, setup_path: str) -> Visit:
+    """The page a pupil follows a lesson on: no session, as a pupil's phone has none."""
+    return Visit(started_lesson(base, setup_path).path + "follow/")
 
 
 def saved_sheet(base: str, form_path: str) -> Visit:

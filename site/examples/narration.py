@@ -125,8 +125,11 @@ def _speed(code: str, e: dict, who: PlayerWord, f: Scene) -> str | None:
         return _("%(player)s stacks the %(card)s on %(place)s.") % Words({
             "player": who, "card": CardWord(e.get("card")), "place": _zone(e.get("to"), f)})
     if code == "combined":
-        return _("%(player)s puts %(from)s onto %(to)s.") % Words({
-            "player": who, "from": _zone(e.get("from"), f), "to": _zone(e.get("to"), f)})
+        n = e.get("count") or 1
+        return ngettext("%(player)s moves the card from %(from)s onto the same rank on %(to)s.",
+                        "%(player)s moves the %(n)s cards from %(from)s onto the same rank on "
+                        "%(to)s.", n) % Words({
+            "player": who, "n": n, "from": _zone(e.get("from"), f), "to": _zone(e.get("to"), f)})
     if code == "stress":
         return _("Both centre piles show the same rank (%(rank)s): the first call wins.") % Words({
             "rank": RankWord(e.get("rank"))})

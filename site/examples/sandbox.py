@@ -8,10 +8,11 @@ offers legal moves and plausible illegal ones alike, and shows the engine's verd
 
 import json
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from core.params import parse_natural
 from rules_engine.actions import Action, Result
@@ -20,7 +21,18 @@ from rules_engine.scenario import STEP_KEYS, load
 
 from .board import Place, zone_kind
 from .library import Example, examples_dir
-from .wording import BLANK, Blank, CardList, CardWord, Verbatim, Words, sentence
+from .narration import PlayerWord
+from .reasons import reason_text
+from .wording import (
+    BLANK,
+    Blank,
+    CardList,
+    CardWord,
+    Verbatim,
+    Words,
+    WordsSentences,
+    sentence,
+)
 
 # The most own moves a sandbox URL carries (the page states it; at the limit it offers no
 # further move, so no button ever leads to a URL parse_moves refuses).
@@ -165,12 +177,65 @@ def replay_moves(game: Game, moves: list[tuple[int, int]]) -> dict | None:
     return last
 
 
-def describe(action: dict, zones: Mapping[str, Place | str]) -> str:
-    """The move in words, in the page's language, as a button or a line says it. `zones`
-    names the places by id (zone_names); a place given only as a caption is named from its id
-    (every name in a move is a row place, a centre pile or a pile, whatever the variant)."""
+#: Each kind of move in words, twice: as a button names it ("Play the …") and as what
+#: someone tried to do ("… tried to play the …"); the two differ in most languages.
+MOVE_WORDS: WordsSentences[str, tuple[str, str]] = {
+    "play": (gettext_lazy("Play the %(card)s from %(from)s onto %(to)s"),
+             pgettext_lazy("tried to", "play the %(card)s from %(from)s onto %(to)s")),
+    "slap": (gettext_lazy("Call and slap %(pile)s"),
+             pgettext_lazy("tried to", "call and slap %(pile)s")),
+    "call": (gettext_lazy("Make the win call"), pgettext_lazy("tried to", "make the win call")),
+    "refill-place": (gettext_lazy("Refill %(place)s"),
+                     pgettext_lazy("tried to", "refill %(place)s")),
+    "refill": (gettext_lazy("Refill the row"), pgettext_lazy("tried to", "refill the row")),
+    "combine": (gettext_lazy("Put %(from)s onto %(to)s"),
+                pgettext_lazy("tried to", "put the cards of %(from)s onto %(to)s")),
+    "ready": (gettext_lazy("Ready to turn new cards"),
+              pgettext_lazy("tried to", "say they are ready to turn new cards")),
+    "turn": (gettext_lazy("Turn up the top card of %(pile)s"),
+             pgettext_lazy("tried to", "turn up the top card of %(pile)s")),
+    "move": (gettext_lazy("Move the top card of %(from)s to the empty %(to)s"),
+             pgettext_lazy("tried to", "move the top card of %(from)s to the empty %(to)s")),
+    "spit": (gettext_lazy("Turn a reserve card onto %(pile)s"),
+             pgettext_lazy("tried to", "turn a reserve card onto %(pile)s")),
+    "choose": (gettext_lazy("Claim %(pile)s"), pgettext_lazy("tried to", "claim %(pile)s")),
+    "pick": (gettext_lazy("Pick up %(pile)s"), pgettext_lazy("tried to", "pick up %(pile)s")),
+    "put-back": (gettext_lazy("Put the held pile back"),
+                 pgettext_lazy("tried to", "put the held pile back")),
+    "lay": (gettext_lazy("Lay the %(cards)s in the middle"),
+            pgettext_lazy("tried to", "lay the %(cards)s in the middle")),
+    "take": (gettext_lazy("Take the %(cards)s from the middle"),
+             pgettext_lazy("tried to", "take the %(cards)s from the middle")),
+}
 
-    def zone(zone_id: str | None) -> Place | Blank | Verbatim:
+
+def describe(action: dict, zones: Mapping[str, Place | str]) -> str:
+    """The move in words, in the page's language, as a button says it. `zones` names the
+    places by id (zone_names); a place given only as a caption is named from its id (every
+    name in a move is a row place, a centre pile or a pile, whatever the variant)."""
+    key, words = _move_words(action, zones)
+    return sentence(str(MOVE_WORDS[key][0]) % words) if key else words["kind"]
+
+
+def tried(action: dict, zones: Mapping[str, Place | str]) -> str:
+    """The move as what someone tried to do: the words after "… tried to"."""
+    key, words = _move_words(action, zones)
+    return str(MOVE_WORDS[key][1]) % words if key else words["kind"]
+
+
+def refusal(action: dict, reason: str | None, zones: Mapping[str, Place | str]) -> str:
+    """A move the engine refused, as one sentence: who tried what, and the engine's reason."""
+    return sentence(_("%(player)s tried to %(move)s, but it did not count: %(reason)s.") % Words({
+        "player": PlayerWord(action.get("player")), "move": tried(action, zones),
+        "reason": reason_text(reason)}))
+
+
+def _move_words(action: dict, zones: Mapping[str, Place | str]) -> tuple[str, Words]:
+    """Which sentence says the move, and the words that go into it ("" for a kind of move no
+    sentence says: then its type is told as sent)."""
+
+    def zone(key: str) -> Place | Blank | Verbatim:
+        zone_id = action.get(key)
         if not zone_id:
             return BLANK
         name = zones.get(zone_id)
@@ -180,50 +245,26 @@ def describe(action: dict, zones: Mapping[str, Place | str]) -> str:
             return Verbatim(zone_id)  # no game has it: told as sent, not read as a number
         return Place(zone_id, zone_kind(zone_id, ""))
 
-    def cards() -> CardList:
-        return CardList(tuple(action.get("cards") or [action.get("card")]))
-
-    return sentence(_move_words(action, zone, cards))
-
-
-def _move_words(action: dict, zone: Callable[[str | None], Place | Blank | Verbatim],
-                cards: Callable[[], CardList]) -> str:
     kind = action["type"]
     if kind == "play":
-        return _("Play the %(card)s from %(from)s onto %(to)s") % Words({
-            "card": CardWord(action["card"]), "from": zone(action["from"]),
-            "to": zone(action["to"])})
+        return kind, Words({"card": CardWord(action["card"]), "from": zone("from"),
+                            "to": zone("to")})
     if kind == "call":
-        if action.get("pile"):
-            return _("Call and slap %(pile)s") % Words({"pile": zone(action["pile"])})
-        return _("Make the win call")
+        return ("slap", Words({"pile": zone("pile")})) if action.get("pile") else (kind, Words())
     if kind == "refill":
-        if action.get("to"):
-            return _("Refill %(place)s") % Words({"place": zone(action["to"])})
-        return _("Refill the row")
-    if kind == "combine":
-        return _("Put %(from)s onto %(to)s") % Words({"from": zone(action["from"]),
-                                                      "to": zone(action["to"])})
-    if kind == "ready":
-        return _("Ready to turn new cards")
-    if kind == "turn":
-        return _("Turn up the top card of %(pile)s") % Words({"pile": zone(action.get("pile"))})
-    if kind == "move":
-        return _("Move the top card of %(from)s to the empty %(to)s") % Words({
-            "from": zone(action["from"]), "to": zone(action["to"])})
+        return ("refill-place", Words({"place": zone("to")})) if action.get("to") else (
+            kind, Words())
+    if kind in ("combine", "move"):
+        return kind, Words({"from": zone("from"), "to": zone("to")})
+    if kind in ("turn", "choose", "pick"):
+        return kind, Words({"pile": zone("pile")})
     if kind == "spit":
-        return _("Turn a reserve card onto %(pile)s") % Words({"pile": zone(action.get("to"))})
-    if kind == "choose":
-        return _("Claim %(pile)s") % Words({"pile": zone(action.get("pile"))})
-    if kind == "pick":
-        return _("Pick up %(pile)s") % Words({"pile": zone(action.get("pile"))})
-    if kind == "put-back":
-        return _("Put the held pile back")
-    if kind == "lay":
-        return _("Lay the %(cards)s in the middle") % Words({"cards": cards()})
-    if kind == "take":
-        return _("Take the %(cards)s from the middle") % Words({"cards": cards()})
-    return kind
+        return kind, Words({"pile": zone("to")})
+    if kind in ("lay", "take"):
+        return kind, Words({"cards": CardList(tuple(action.get("cards") or [action.get("card")]))})
+    if kind in MOVE_WORDS:
+        return kind, Words()
+    return "", Words({"kind": kind})
 
 
 def zone_names(board: dict) -> dict[str, Place]:

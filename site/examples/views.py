@@ -24,17 +24,18 @@ from rules_engine.actions import Action
 from . import sandbox
 from .board import board_view
 from .library import Example, load_example
+from .narration import narrate_all
 from .reasons import reason_text
 from .sandbox import (
     STEP_MS,
     SandboxError,
     attempt,
-    describe,
     find_attempt,
     format_moves,
     game_at_step,
     offered,
     parse_moves,
+    refusal,
     replay_moves,
     zone_names,
 )
@@ -170,20 +171,21 @@ def try_page(request: HttpRequest, variant: str, name: str) -> HttpResponse:
             if result.accepted:
                 error = _("That move is not on offer in this position.")
             else:
-                verdict = {"accepted": False, "reason": reason_text(result.reason),
-                           "text": describe({**action, "player": seat},
-                                            zone_names(game.board(None)))}
+                verdict = {"accepted": False, "text": refusal(
+                    {**action, "player": seat}, result.reason, zone_names(game.board(None)))}
     if tried is not None and not error and not game.is_over and len(moves) < limit:
         choice = parse_natural(tried)
         try:
             if choice is None:
                 raise SandboxError(tried[:20])
+            names = zone_names(game.board(None))
             action, result = attempt(game, seat, choice)
         except SandboxError:
             error = _("That move is not on offer in this position.")
         else:
-            verdict = {"accepted": result.accepted, "reason": reason_text(result.reason),
-                       "text": describe(action, zone_names(game.board(None)))}
+            verdict = {"accepted": result.accepted, "text": " ".join(narrate_all(
+                [e.to_json() for e in result.events], game.variant.family, variant))
+                if result.accepted else refusal(action, result.reason, names)}
             if result.accepted:
                 moves.append((seat, choice))
                 last_action = action

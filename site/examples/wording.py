@@ -29,6 +29,11 @@ class Inflected(Protocol):
     def form(self, form: str) -> str: ...
 
 
+#: A table of sentences that are filled with Words (its type names it so, for the catalogue
+#: test that lets only such sentences' translations ask for grammatical forms).
+WordsSentences = dict
+
+
 class Words(dict):
     """The values of one sentence. A missing key "<slot>_<form>" is the slot's word in that
     form ("card_acc", "pile_ill", "cards_acc_def"); any other missing key is an error."""

@@ -394,11 +394,18 @@ def _speed_commands(game: Game, keys: Keys, owner: int | None) -> list[Command]:
     return commands
 
 
-def _speed_hint(board: dict) -> str:
+def _speed_hint(game: Game, board: dict, seat: int | None) -> str:
+    """What to do now; `seat`: the one player the page plays for, if any."""
     if board["phase"] == "equal-ranks":
         return _("Equal tops: call now! Tap a centre pile to slap it, or press Space.")
     if board["phase"] == "waiting-ready":
         return _("A player is ready for new cards.")
+    if seat is not None and not game.auto_refill:  # type: ignore[attr-defined]
+        zones = board["seats"][seat]["zones"]
+        row_gap = any(z["kind"] == "row" and not z["count"] for z in zones)
+        if row_gap and any(z["kind"] == "draw" and z["count"] for z in zones):
+            return _("A place in your row is empty. In this game you refill it yourself: "
+                     "tap the empty place or your draw pile.")
     return ""
 
 
@@ -539,8 +546,9 @@ def _jb_notes(board: dict, seat: int) -> list[str]:
     notes = []
     laying = board["laying"][seat]
     if laying:
-        notes.append(ngettext("laid %(n)s card: takes one next",
-                              "laid %(n)s cards: takes as many next", laying) % {"n": laying})
+        notes.append(ngettext("has laid %(n)s card, must take %(n)s from the middle",
+                              "has laid %(n)s cards, must take %(n)s from the middle",
+                              laying) % {"n": laying})
     match = board.get("match") or {}
     if match.get("best_of_five"):
         wins = match["wins"][seat]
@@ -586,7 +594,7 @@ def build_table(game: Game, seats: list[str], viewer: int | None, *,
         centre = _speed_centre(board, acting)
         for seat, keys in acting.keys.items():
             commands += _speed_commands(game, keys, acting.owner(seat))
-        hint = _speed_hint(board)
+        hint = _speed_hint(game, board, None if acting.multi else lead)
     elif family == "spit":
         centre = _spit_centre(board, acting)
         hint = _spit_hint(board, viewer)
@@ -602,7 +610,7 @@ def build_table(game: Game, seats: list[str], viewer: int | None, *,
         opponents.append(_seat_view(game, board, seats, s, viewer, acting, names))
     if viewer is not None:
         own = _seat_view(game, board, seats, viewer, viewer, acting, names)
-    key_help = _key_help(family) if acting.keys and not acting.multi and (
+    key_help = _key_help(game) if acting.keys and not acting.multi and (
         acting.keys.get(lead) is DEMO_KEYS) else []
     return Table(variant=game.variant.slug, family=family, players=n, phase=board["phase"],
                  interactive=bool(acting.keys), centre=centre, opponents=opponents, own=own,
@@ -637,15 +645,25 @@ def _seat_view(game: Game, board: dict, seats: list[str], seat: int, viewer: int
                     acting=keys is not None)
 
 
-def _key_help(family: str) -> list[tuple[str, str]]:
+def _key_help(game: Game) -> list[tuple[str, str]]:
+    """The demo's keys (DEMO_KEYS) as the page lists them: every key this variant uses."""
+    family = game.variant.family
+    cancel = ("Esc", _("cancel the selection"))
     if family == "speed":
-        return [("1–4", _("choose a card in your row")),
+        row = len([z for z in game.board(None)["seats"][0]["zones"] if z["kind"] == "row"])
+        keys = [(f"1–{row}", _("choose a card in your row")),
                 ("← →", _("play it onto the left or right centre pile")),
-                (_("Space"), _("call")), ("Esc", _("drop the choice"))]
+                (_("Space"), _("call"))]
+        if not game.auto_refill:  # type: ignore[attr-defined]
+            keys.append(("R", _("refill your row")))
+        if game.ready_action:  # type: ignore[attr-defined]
+            keys.append(("E", _("ready for new cards")))
+        if game.whole_stack_plays:  # type: ignore[attr-defined]
+            keys.append(("W", _("play the whole stack: press W before the stack's number")))
+        return [*keys, cancel]
     if family == "spit":
         return [("1–5", _("choose or turn up a pile")),
-                ("← →", _("play onto the left or right centre pile, or choose it")),
-                ("Esc", _("drop the choice"))]
+                ("← →", _("play onto the left or right centre pile, or choose it")), cancel]
     return [("1–6", _("pick up a pile, or lay a card from your hand")),
             ("A S D F …", _("take a card from the middle")), ("B", _("put the pile back")),
-            (_("Space"), _("make the win call")), ("Esc", _("drop the choice"))]
+            (_("Space"), _("make the win call")), cancel]

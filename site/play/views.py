@@ -20,7 +20,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -31,6 +31,7 @@ from core.pagecache import cached_page
 from examples.narration import narrate_all
 from examples.reasons import reason_text
 from examples.views import parse_step, step_context
+from examples.wording import CardList, Words
 from rules_engine.options import OptionError
 
 from . import service
@@ -41,7 +42,7 @@ from .service import CLOCK_COMMANDS, FORGED, NOT_YOUR_SEAT, PAUSED, RUNNING, STA
 from .setup import level_fields, option_fields, parse_setup, player_choices
 from .store import Busy
 from .summary import summarise
-from .table import build_table, card_name
+from .table import build_table
 
 SESSION_KEY = "play"
 #: games a browser remembers holding (the signed session cookie must stay small).
@@ -163,13 +164,24 @@ def _announcements(row: Game, since: int | None, family: str, extra: str = "",
 
 
 def _centre_line(table) -> str:
-    tops = []
+    """The centre piles' top cards, as the live region reads them out after a move."""
+    tops, empty = [], 0
     for zone in table.centre:
         if zone.fanned:
             continue
         top = zone.items[0].top if zone.items else None
-        tops.append(card_name(top["card"]) if top and top["card"] else _("empty"))
-    return (_("Centre: %(tops)s.") % {"tops": ", ".join(tops)}) if tops else ""
+        if top and top["card"]:
+            tops.append(top["card"])
+        else:
+            empty += 1
+    parts = []
+    if tops:
+        cards = CardList(tuple(tops))
+        parts.append(_("The centre piles show the %(cards)s.") % Words({"cards": cards}))
+    if empty:
+        parts.append(ngettext("%(n)s centre pile is empty.", "%(n)s centre piles are empty.",
+                              empty) % {"n": empty})
+    return " ".join(parts)
 
 
 def _parse_since(raw: str | None) -> int | None:
@@ -308,7 +320,7 @@ def act(request: HttpRequest, game_id: str, *, render: Render | None = None,
         return render(request, row, turn, message=message, status=status, since=since)
     message = ""
     if turn.result is not None and not turn.result.accepted:
-        message = _("Not played: %(reason)s.") % {"reason": reason_text(turn.result.reason)}
+        message = _("That did not count: %(reason)s.") % {"reason": reason_text(turn.result.reason)}
     return render(request, row, turn, message=message, since=since, fresh=change.entries)
 
 

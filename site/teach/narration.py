@@ -15,9 +15,9 @@ from django.utils.translation import gettext as _
 from play.models import Game, LogEntry
 
 from examples.board import Place, zone_kind
-from examples.narration import narrate, player_name
-from examples.reasons import reason_text
-from examples.sandbox import describe
+from examples.narration import PlayerWord, narrate
+from examples.sandbox import describe, refusal
+from examples.wording import Words, sentence
 from rules_engine.registry import VARIANTS
 
 #: at most this many lines in one page or answer (a long James Bond match has thousands).
@@ -37,25 +37,29 @@ class Line:
     event: bool = True
 
 
+def _zones(action: dict, family: str, variant: str) -> dict[str, Place]:
+    """The places a move someone sent names, as this variant names them. A request may name
+    anything, and the engine refuses what is not on the table: a place that is no zone id is
+    left out here, and told as sent."""
+    return {value: Place(value, zone_kind(value, family), variant)
+            for value in (action.get(key) for key in PLACE_KEYS)
+            if isinstance(value, str) and ZONE_ID.fullmatch(value)}
+
+
 def move_words(action: dict, family: str, variant: str) -> str:
-    """A move someone sent, in words (examples.sandbox.describe), with the places named as
-    this variant names them. A request may name anything, and the engine refuses what is not
-    on the table: a place that is no zone id is told as sent, and a move that cannot be put
-    into words at all is told as such."""
-    zones = {value: Place(value, zone_kind(value, family), variant)
-             for value in (action.get(key) for key in PLACE_KEYS)
-             if isinstance(value, str) and ZONE_ID.fullmatch(value)}
-    move = _("a move that is not on this table")
+    """A move someone sent, as a button names it (examples.sandbox.describe)."""
     with suppress(KeyError, TypeError, ValueError, AttributeError):
-        move = describe(action, zones)
-    return move
+        return describe(action, _zones(action, family, variant))
+    return _("a move that is not on this table")
 
 
 def _refused(entry: LogEntry, family: str, variant: str) -> str:
+    """A move the engine refused: who tried what, and why it did not count."""
     action = entry.action or {}
-    return _("%(player)s tries “%(move)s”: not played, %(reason)s.") % {
-        "player": player_name(action.get("player")),
-        "move": move_words(action, family, variant), "reason": reason_text(entry.reason)}
+    with suppress(KeyError, TypeError, ValueError, AttributeError):
+        return refusal(action, entry.reason, _zones(action, family, variant))
+    return sentence(_("%(player)s made a move that is not on this table, and it did not "
+                      "count.") % Words({"player": PlayerWord(action.get("player"))}))
 
 
 def _texts(entry: LogEntry, family: str, variant: str) -> list[tuple[str, bool]]:

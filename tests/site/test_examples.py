@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from examples.library import examples_dir, examples_for, load_example
 from examples.reasons import REASONS, reason_text
+from examples.sandbox import refusal
 from rules.rulebook import load_rulebook
 from rules_engine.registry import VARIANTS
 
@@ -132,8 +133,9 @@ def test_a_reason_in_its_frame_reads_with_one_colon(lang):
         lines = [
             line
             for code in REASONS
-            for line in (_("Not played: %(reason)s.") % {"reason": reason_text(code)},
-                         f"{_('Rejected:')} {reason_text(code)}")
+            for line in (_("That did not count: %(reason)s.") % {"reason": reason_text(code)},
+                         f"{_('It did not count:')} {reason_text(code)}",
+                         refusal({"type": "call", "player": 0}, code, {}))
         ]
     assert [line for line in lines if line.count(":") != 1] == []
 

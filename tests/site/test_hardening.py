@@ -175,18 +175,22 @@ def _three_accepted_moves():
     pytest.skip("no example allows three moves in a row")
 
 
+def made(n: int) -> str:
+    return f"You have made {n} moves here (this sandbox keeps up to 3)."
+
+
 def test_the_move_limit_is_stated_and_reaching_it_keeps_the_moves(client, monkeypatch):
     monkeypatch.setattr(sandbox, "MAX_MOVES", 3)
     start, seat, chosen = _three_accepted_moves()
     page = client.get(start)
-    assert COUNT.search(page.text).group(1) == "Your moves: 0 of at most 3"
+    assert COUNT.search(page.text).group(1) == made(0)
     moves = ""
     for index in chosen:
         page = client.get(f"{start}&moves={moves}&try={index}")
         assert page.status_code == 200
         moves = MOVES.search(page.text).group(1)
     assert moves == ",".join(f"{seat}:{i}" for i in chosen)
-    assert COUNT.search(page.text).group(1) == "Your moves: 3 of at most 3"
+    assert COUNT.search(page.text).group(1) == made(3)
     assert "as many as this sandbox keeps" in page.text
     assert 'name="try"' not in page.text  # no further move is offered
 
@@ -196,7 +200,7 @@ def test_the_move_limit_is_stated_and_reaching_it_keeps_the_moves(client, monkey
         response = client.get(href.replace("&amp;", "&"))
         assert response.status_code == 200, href
         if "moves=" in href:
-            assert COUNT.search(response.text).group(1) == "Your moves: 3 of at most 3"
+            assert COUNT.search(response.text).group(1) == made(3)
 
     # A move asked for anyway (an old tab) is not made, and nothing is lost.
     more = client.get(f"{start}&moves={moves}&try=0")
@@ -207,9 +211,11 @@ def test_the_move_limit_is_stated_and_reaching_it_keeps_the_moves(client, monkey
 
 
 def test_the_limit_is_shown_in_every_language(client):
-    for lang, text in [("sv", "Dina drag: 0 av högst 200"), ("nb", "Dine trekk: 0 av høyst 200"),
-                       ("de", "Deine Züge: 0 von höchstens 200"),
-                       ("fi", "Omat siirtosi: 0 (enintään 200)")]:
+    for lang, text in [("sv", "Du har gjort 0 egna drag här (högst 200 sparas)."),
+                       ("nb", "Du har gjort 0 egne trekk her (opptil 200 lagres)."),
+                       ("de", "Du hast hier 0 eigene Züge gemacht "
+                              "(bis zu 200 werden gespeichert)."),
+                       ("fi", "Olet tehnyt täällä 0 omaa siirtoa (enintään 200 tallennetaan).")]:
         page = client.get(f"/{lang}/stress-se/examples/illegal-plays/try/")
         assert COUNT.search(page.text).group(1) == text
 

@@ -168,7 +168,8 @@ FORMED = [
         "fi": "Pelaaja 1 kääntää pinon 4 päällimmäisen kortin: se on patakakkonen.",
         "de": "Spieler 1 deckt auf Stapel 4 die Pik-Zwei auf."}),
     ({"code": "combined", "player": 1, "from": "row-2", "to": "row-3", "count": 2}, "speed", {
-        "fi": "Pelaaja 2 yhdistää pinot: paikan 3 kortit siirtyvät paikkaan 4."}),
+        "fi": "Pelaaja 2 yhdistää pinot: paikan 3 kortit siirtyvät paikkaan 4.",
+        "en": "Player 2 moves the 2 cards from place 3 onto the same rank on place 4."}),
     ({"code": "call", "player": 1, "pile": "centre-0"}, "speed", {
         "fi": "Pelaaja 2 huutaa ja lyö pelipinoa 1."}),
     ({"code": "completed", "player": 1, "pile": "pile-6", "rank": "K"}, "swap", {

@@ -1,6 +1,8 @@
+import html
 import re
 
 import pytest
+from django.utils import translation
 
 from .pages import LANGS, all_pages, page_paths
 
@@ -91,18 +93,20 @@ def test_htmx_is_served_with_its_config_where_a_page_uses_it(client):
     assert "/static/django_htmx/htmx-2.min.js" in head
 
 
-def test_home_lists_every_variant_with_facts_from_the_registry(client):
+def test_home_lists_every_variant_with_the_players_its_rules_page_states(client):
+    # The home page once said 2–8 for James Bond where its rules said "2–4 (5–8 with a
+    # second deck)"; both now say the latter, and it spans the registry's range.
+    from core.catalogue import variant_entry
     from rules_engine.registry import VARIANTS
 
     text = client.get("/en/").text
     for slug, info in VARIANTS.items():
         assert f'href="/en/{slug}/"' in text
-        players = (
-            str(info.players_min)
-            if info.players_min == info.players_max
-            else f"{info.players_min}–{info.players_max}"
-        )
-        assert f"<dd>{players}</dd>" in text
+        with translation.override("en"):
+            players = variant_entry(slug, "en").box.players
+        assert f"<dd>{html.escape(players)}</dd>" in text
+        counts = [int(n) for n in re.findall(r"\d+", players)]
+        assert (min(counts), max(counts)) == (info.players_min, info.players_max)
 
 
 def test_page_paths_cover_every_variant():

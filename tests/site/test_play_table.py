@@ -80,3 +80,45 @@ def test_names_and_a_second_language_caption_are_the_callers_to_give():
     zone.label_alt, zone.lang_alt = "Keskipino 1", "fi"
     assert '<span class="zone__label-alt" lang="fi">Keskipino 1</span>' in str(zone.markup())
     assert DEMO_KEYS.centre == ("ArrowLeft", "ArrowRight")
+
+
+@pytest.mark.parametrize("variant", ["stress-se", "stress-de", "stressi-fi"])
+def test_the_key_list_names_every_command_key_the_table_carries(variant):
+    # Stressi's list once left out R (refill) and W (whole stack) though both worked.
+    game = Driver.new(variant, ["human", "club"], seed=2).game
+    table = build_table(game, ["human", "club"], 0, interactive=True)
+    listed = {key for key, _what in table.key_help}
+    carried = {"Space" if c.key == " " else c.key.upper() for c in table.commands}
+    assert carried <= listed
+    assert {"1–4", "← →", "Esc"} <= listed
+
+
+def test_an_empty_place_you_must_refill_yourself_is_pointed_out():
+    assert build_table(emptied_place("stressi-fi"), ["human", "club"], 0,
+                       interactive=True).hint == ""  # a full row: nothing to point out
+    game = emptied_place("stressi-fi", play=True)
+    hint = build_table(game, ["human", "club"], 0, interactive=True).hint
+    assert hint.startswith("A place in your row is empty. In this game you refill it yourself")
+    # Swedish Stress refills by itself: no such hint there.
+    game = emptied_place("stress-se", play=True)
+    assert build_table(game, ["human", "club"], 0, interactive=True).hint == ""
+
+
+def emptied_place(variant: str, play: bool = False):
+    """A new deal of `variant`; with `play`, Player 1 has played a one-card place out."""
+    from rules_engine.actions import Action
+
+    for seed in range(1, 200):
+        game = Driver.new(variant, ["human", "club"], seed=seed).game
+        if not play:
+            return game
+        for zone in game.board(0)["seats"][0]["zones"]:
+            if zone["kind"] != "row" or zone["count"] != 1:
+                continue
+            for pile in ("centre-0", "centre-1"):
+                result = game.apply(Action.from_json({
+                    "type": "play", "player": 0, "card": zone["cards"][0]["card"],
+                    "from": zone["id"], "to": pile, "t": game.now + 600}))
+                if result.accepted:
+                    return game
+    raise AssertionError("no deal lets Player 1 play a one-card place out")

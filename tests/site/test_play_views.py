@@ -8,9 +8,11 @@ import tomllib
 
 import pytest
 from django.conf import settings
+from django.utils import translation
 from play.models import Game, LogEntry
 from play.service import driver_of
 
+from core.glossary import card_name
 from rules.rulebook import load_rulebook
 from rules_engine.registry import VARIANTS
 
@@ -198,7 +200,7 @@ def test_a_move_is_judged_by_the_engine_and_a_rejection_says_why(client):
     game.refresh_from_db()
     response = move(client, game, {"type": "pick", "pile": "pile-2"})
     assert response.status_code == 200
-    assert "Not played: you already hold a pile; put it back first." in response.text
+    assert "That did not count: you already hold a pile; put it back first." in response.text
 
 
 def unchanged(game: Game) -> bool:
@@ -273,7 +275,7 @@ def test_garbage_move_bodies_get_a_400_and_change_nothing(client, data):
 def test_engine_nonsense_is_rejected_with_a_reason(client, action):
     game = start(client)
     response = move(client, game, action)
-    assert response.status_code == 200 and "Not played:" in response.text
+    assert response.status_code == 200 and "That did not count:" in response.text
     stored = Game.objects.get(pk=game.pk)
     assert stored.snapshot["game"]["state"] == game.snapshot["game"]["state"] or \
         stored.log_length > game.log_length  # bots may have moved on meanwhile
@@ -429,3 +431,22 @@ def test_a_deal_number_out_of_range_is_refused_with_the_reason(client, seed):
     assert response.status_code == 200
     assert "A deal number is a whole number" in response.text
     assert Game.objects.count() == 0
+
+
+def test_the_live_region_says_the_centre_tops_as_a_sentence(client):
+    # once "Centre: queen of hearts, two of clubs." after every move
+    for seed in range(1, 40):
+        game = start(client, "stress-se", seed=str(seed))
+        plays = [a.to_json() for a in driver_of(game).game.legal_actions(0)
+                 if a.to_json()["type"] == "play"]
+        if plays:
+            break
+    else:
+        raise AssertionError("no deal with a first play")
+    action = {k: v for k, v in plays[0].items() if k not in ("t", "player", "onto")}
+    response = move(client, game, action, since=str(game.log_length))
+    lines = re.search(r"<div hidden data-announce>(.*?)</div>", response.text).group(1)
+    board = driver_of(Game.objects.get(pk=game.pk)).game.board(None)
+    with translation.override("en"):
+        names = [card_name(pile["cards"][-1]["card"], "en") for pile in board["centre"]]
+    assert f"The centre piles show the {names[0]} and {names[1]}." in html.unescape(lines)

@@ -1,3 +1,4 @@
+import html
 import json
 import re
 
@@ -5,7 +6,8 @@ import pytest
 from django.utils import translation
 
 from examples.library import examples_for, load_example
-from examples.sandbox import attempts, describe, game_at_step
+from examples.narration import narrate_all
+from examples.sandbox import attempts, describe, game_at_step, refusal
 from rules_engine.actions import Action
 from rules_engine.registry import VARIANTS
 
@@ -36,6 +38,13 @@ def test_a_legal_move_is_accepted_and_kept(client, slug):
     response = client.get(f"{url}&try={index}")
     assert VERDICT.search(response.text).group(1) == "accepted"
     assert MOVES.search(response.text).group(1) == f"{seat}:{index}"
+    # what happened, in the story's words, not the button's label again
+    result = game.copy().apply(Action.from_json({**first_legal, "t": game.now + 600}))
+    with translation.override("en"):
+        told = " ".join(narrate_all([e.to_json() for e in result.events],
+                                    VARIANTS[slug].family, slug))
+    verdict = re.search(r'<p class="accepted">([^<]*)</p>', response.text).group(1)
+    assert told and verdict == html.escape(told, quote=True)
 
 
 def test_an_illegal_move_is_rejected_with_the_reason(client):
@@ -52,9 +61,11 @@ def test_an_illegal_move_is_rejected_with_the_reason(client):
     text = client.get(f"/en/stress-se/examples/illegal-plays/try/?step=0&try={index}").text
     assert VERDICT.search(text).group(1) == "rejected"
     verdict = re.search(r'<p class="rejected">(.*?)</p>', text).group(1)
-    # the move, then the reason as its own sentence: "Rejected: Play ... The card is not ..."
+    # who tried what, as a sentence, then the reason: "Player 1 tried to play the ..., but"
     assert re.sub(r"<[^>]+>", "", verdict).count(":") == 1
-    assert ". The card is not one rank higher or lower than the top card." in verdict
+    assert verdict.startswith("Player 1 tried to play the ")
+    assert verdict.endswith(", but it did not count: the card is not one rank higher or lower "
+                            "than the top card.")
     assert MOVES.search(text).group(1) == ""
 
 
@@ -160,3 +171,24 @@ def test_a_move_names_its_card_and_places_in_the_form_the_sentence_needs(action,
     buttons give the card its article."""
     with translation.override(lang):
         assert describe({"player": 0, **action}, {}) == text
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("en", "Player 1 tried to play the jack of clubs from place 1 onto centre pile 2, but it "
+           "did not count: the card is not one rank higher or lower than the top card."),
+    ("sv", "Spelare 1 försökte lägga klöver knekt från plats 1 på spelhög 2, men det räknades "
+           "inte: kortet är inte en valör högre eller lägre än det översta kortet."),
+    ("nb", "Spiller 1 prøvde å legge kløver knekt fra plass 1 på midtbunke 2, men det telte "
+           "ikke: kortet er ikke én valør høyere eller lavere enn toppkortet."),
+    ("de", "Spieler 1 wollte den Kreuz-Buben von Platz 1 auf Ablagestapel 2 legen, aber das "
+           "zählte nicht: die Karte ist nicht genau einen Wert höher oder tiefer als die "
+           "oberste Karte."),
+    ("fi", "Pelaaja 1 yritti pelata ristijätkän paikasta 1 pelipinoon 2, mutta se ei "
+           "kelvannut: kortti ei ole yhden arvon suurempi tai pienempi kuin päällimmäinen "
+           "kortti."),
+])
+def test_a_refused_move_says_who_tried_what_and_why_in_one_sentence(lang, text):
+    """Not a quoted button label ("tries “Play the …”: not played, …")."""
+    action = {"player": 0, "type": "play", "card": "JC", "from": "row-0", "to": "centre-1"}
+    with translation.override(lang):
+        assert refusal(action, "not-adjacent", {}) == text

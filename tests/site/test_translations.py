@@ -45,8 +45,9 @@ def _is_words(node: ast.expr) -> bool:
 
 
 def msgids_filled_with_words() -> set[str]:
-    """The msgids the code formats with a Words mapping (`_("…") % Words({…})`), read from
-    the source: only their translations may ask for grammatical forms."""
+    """The msgids the code formats with a Words mapping (`_("…") % Words({…})`, or kept in
+    a table typed WordsSentences), read from the source: only their translations may ask
+    for grammatical forms."""
     found = set()
     for path in (settings.BASE_DIR / "site").rglob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -54,6 +55,11 @@ def msgids_filled_with_words() -> set[str]:
                  if isinstance(node, ast.Assign) and _is_words(node.value)
                  for target in node.targets if isinstance(target, ast.Name)}
         for node in ast.walk(tree):
+            if (isinstance(node, ast.AnnAssign) and node.value is not None
+                    and "WordsSentences" in ast.unparse(node.annotation)):
+                found |= {arg.value for call in ast.walk(node.value) if isinstance(call, ast.Call)
+                          for arg in call.args
+                          if isinstance(arg, ast.Constant) and isinstance(arg.value, str)}
             if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod)
                     and isinstance(node.left, ast.Call)
                     and getattr(node.left.func, "id", None) in GETTEXT):
