@@ -23,7 +23,7 @@ from urllib.parse import urlsplit
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from prodserver import free_port, production_server
-from visits import Visit, started_game
+from visits import Visit, followed_lesson, started_game, started_lesson
 
 BROWSER_HEADERS = {
     "Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
@@ -56,6 +56,10 @@ class Page:
 
 
 GAME = Page("demo game page (per request)", "/en/stress-se/play/", made_by=started_game)
+LESSON = Page("teacher's lesson page (per request)", "/sv/stress-se/teach/",
+              made_by=started_lesson)
+FOLLOW = Page("pupil's follow page (per request)", "/fi/stressi-fi/teach/",
+              made_by=followed_lesson)
 TIMED = [
     Page("rules page /sv/stress-se/", "/sv/stress-se/", goal=2.0),
     Page(
@@ -80,6 +84,9 @@ TIMED = [
     ),
     Page("demo set-up /nb/james-bond/play/", "/nb/james-bond/play/", goal=2.0),
     GAME,
+    Page("teacher set-up /de/spit/teach/", "/de/spit/teach/", goal=2.0),
+    LESSON,
+    FOLLOW,
 ]
 
 # Pages whose first-visit transfer and DOM size are measured in Chromium.
@@ -101,6 +108,9 @@ VISITED = [
     Page("", "/sv/stress-se/house-rules/sheet/?" + SHEET_QUERY),
     Page("", "/nb/james-bond/play/"),
     GAME,
+    Page("", "/de/spit/teach/"),
+    LESSON,
+    FOLLOW,
 ]
 TRANSFER_BUDGET = 40 * 1024
 DOM_BUDGET = 1500
