@@ -427,3 +427,13 @@ def test_the_migrations_match_the_model():
     from django.core.management import call_command
 
     call_command("makemigrations", "houserules", "--check", "--dry-run", verbosity=0)
+
+
+@pytest.mark.parametrize(("lang", "written"), [
+    ("en", "21 June 2026"),  # British, as the site spells "centre"; not "June 21, 2026"
+    ("sv", "21 juni 2026"), ("de", "21. Juni 2026"), ("fi", "21. kesäkuuta 2026"),
+])
+def test_the_sheet_writes_the_date_as_the_language_does(client, lang, written):
+    page = client.get(f"/{lang}/stress-se/house-rules/sheet/?date=2026-06-21&lang={lang}")
+    assert page.status_code == 200
+    assert f'<span class="sheet__fill">{written}</span>' in page.text

@@ -123,6 +123,7 @@ LANGUAGES = [
     ("en", _("English")),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+FORMAT_MODULE_PATH = "config.formats"
 USE_I18N = True
 USE_TZ = True
 TIME_ZONE = "UTC"
