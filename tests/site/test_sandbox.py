@@ -176,7 +176,7 @@ def test_a_move_names_its_card_and_places_in_the_form_the_sentence_needs(action,
 @pytest.mark.parametrize(("lang", "text"), [
     ("en", "Player 1 tried to play the jack of clubs from place 1 onto centre pile 2, but it "
            "did not count: the card is not one rank higher or lower than the top card."),
-    ("sv", "Spelare 1 försökte lägga klöver knekt från plats 1 på spelhög 2, men det räknades "
+    ("sv", "Spelare 1 försökte lägga klöver knekt från plats 1 på spelhög 2, men det gick "
            "inte: kortet är inte en valör högre eller lägre än det översta kortet."),
     ("nb", "Spiller 1 prøvde å legge kløver knekt fra plass 1 på midtbunke 2, men det telte "
            "ikke: kortet er ikke én valør høyere eller lavere enn toppkortet."),
