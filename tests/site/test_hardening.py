@@ -213,8 +213,7 @@ def test_the_move_limit_is_stated_and_reaching_it_keeps_the_moves(client, monkey
 def test_the_limit_is_shown_in_every_language(client):
     for lang, text in [("sv", "Du har gjort 0 egna drag här (högst 200 sparas)."),
                        ("nb", "Du har gjort 0 egne trekk her (opptil 200 lagres)."),
-                       ("de", "Du hast hier 0 eigene Züge gemacht "
-                              "(bis zu 200 werden gespeichert)."),
+                       ("de", "Eigene Züge hier: 0 (gespeichert werden bis zu 200)."),
                        ("fi", "Olet tehnyt täällä 0 omaa siirtoa (enintään 200 tallennetaan).")]:
         page = client.get(f"/{lang}/stress-se/examples/illegal-plays/try/")
         assert COUNT.search(page.text).group(1) == text

@@ -166,7 +166,7 @@ FORMED = [
         "de": "Spieler 1 legt das Pik-Ass offen auf Ablagestapel 1."}),
     ({"code": "uncovered", "player": 0, "card": "2S", "pile": "pile-4"}, "spit", {
         "fi": "Pelaaja 1 kääntää pinon 4 päällimmäisen kortin: se on patakakkonen.",
-        "de": "Spieler 1 deckt auf Stapel 4 die Pik-Zwei auf."}),
+        "de": "Spieler 1 deckt die Pik-Zwei auf Stapel 4 auf."}),
     ({"code": "combined", "player": 1, "from": "row-2", "to": "row-3", "count": 2}, "speed", {
         "fi": "Pelaaja 2 yhdistää pinot: paikan 3 kortit siirtyvät paikkaan 4.",
         "en": "Player 2 moves the 2 cards from place 3 onto the same rank on place 4."}),
