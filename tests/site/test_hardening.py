@@ -215,7 +215,7 @@ def test_the_limit_is_shown_in_every_language(client):
                        ("nb", "Du har gjort 0 egne trekk her (opptil 200 lagres)."),
                        ("de", "Du hast hier 0 eigene Züge gemacht "
                               "(bis zu 200 werden gespeichert)."),
-                       ("fi", "Olet tehnyt täällä 0 omaa siirtoa (enintään 200 tallennetaan).")]:
+                       ("fi", "Omia siirtojasi tähän mennessä: 0 (enintään 200 tallennetaan).")]:
         page = client.get(f"/{lang}/stress-se/examples/illegal-plays/try/")
         assert COUNT.search(page.text).group(1) == text
 
