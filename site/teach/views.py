@@ -35,6 +35,7 @@ from play.table import DEMO_KEYS, Table, build_table
 
 from core.catalogue import variant_entry, variant_or_404
 from core.glossary import current_lang
+from core.pagecache import cached_page
 from examples.reasons import reason_text
 from houserules.sheet import qr_svg
 
@@ -92,7 +93,7 @@ def _lesson_or_404(game_id: str) -> Lesson:
 
 # ---------------------------------------------------------------------------- new lesson
 @require_http_methods(["GET", "HEAD", "POST"])
-@never_cache
+@cached_page
 def setup_page(request: HttpRequest, variant: str) -> HttpResponse:
     lang = current_lang()
     entry = variant_or_404(variant, lang)

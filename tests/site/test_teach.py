@@ -150,7 +150,6 @@ def test_no_teach_page_or_answer_may_be_cached(client, monkeypatch):
     pupil.post("/en/class/", {"code": lesson.class_code, "nickname": "Ada"})
     row = Game.objects.get(pk=lesson.pk)
     requests = {
-        "teach_setup": (client.get, "/en/spit/teach/", {}),
         "teach_lesson": (client.get, f"/en/teach/{lesson.pk}/", {}),
         "teach_follow": (pupil.get, f"/en/teach/{lesson.pk}/follow/", {}),
         "teach_move": (client.post, f"/en/teach/{lesson.pk}/move/",
@@ -169,12 +168,33 @@ def test_no_teach_page_or_answer_may_be_cached(client, monkeypatch):
     }
     names = {p.name for p in get_resolver().url_patterns[-1].url_patterns
              for p in getattr(p, "url_patterns", [p]) if str(p.name).startswith("teach_")}
-    assert names == set(requests)
+    assert names == set(requests) | {"teach_setup"}  # the set-up form: see the next test
     for name, (send, url, data) in requests.items():
         response = send(url, data)
         assert response.status_code not in (404, 405) and response.status_code < 500, name
         assert {"no-store", "no-cache", "private", "max-age=0"} <= {
             d.strip() for d in response["Cache-Control"].split(",")}, name
+
+
+def test_the_set_up_form_is_the_same_for_all_and_served_from_the_page_cache(client,
+                                                                          monkeypatch):
+    """It holds nothing of anyone's lesson, so it is cached like the demo's set-up; only the
+    CSRF token (and the CSP nonce) is each request's own."""
+    from django.test import Client
+    from teach import views
+
+    first = client.get("/en/spit/teach/?pace=0.5")
+
+    def render_again(*args, **kwargs):
+        raise AssertionError("the set-up form was rendered again")
+
+    monkeypatch.setattr(views, "render", render_again)
+    second = Client().get("/en/spit/teach/?pace=0.5")
+    token = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+    assert first.status_code == second.status_code == 200
+    assert token.search(first.text).group(1) != token.search(second.text).group(1)
+    per_request = re.compile(r'(name="csrfmiddlewaretoken" value|nonce)="[^"]+"')
+    assert per_request.sub("", first.text) == per_request.sub("", second.text)
 
 
 def test_start_pace_step_and_pause_from_the_projector(client):
