@@ -203,7 +203,7 @@ def test_a_step_when_nothing_is_due_says_the_game_waits_for_a_person(client):
     lesson = start(client, mode="hotseat")
     response = post_clock(client, lesson, "step")
     assert response.status_code == 200
-    assert "Nothing is due: the game waits for a player's move." in response.text
+    assert "There is no step to take: the game is waiting for a player's move." in response.text
     assert Game.objects.get(pk=lesson.pk).log_length == 0
 
 
@@ -396,8 +396,10 @@ def test_a_class_question_collects_one_answer_per_pupil_and_shows_the_tally(clie
         post_clock(client, lesson, "step")
     asked = client.post(f"/en/teach/{lesson.pk}/question/", {"command": "ask", "seat": "1"},
                         HTTP_HX_REQUEST="true")
-    assert asked.status_code == 200 and "What would Player 2 (bot, expert) play here?" in \
-        asked.text
+    # The question names the player as a sentence does, not by the seat's label.
+    assert asked.status_code == 200 and "What would Player 2 play here?" in asked.text
+    assert "No pupil has joined yet." in asked.text and "0 of 0" not in asked.text
+    assert "No answers yet." not in asked.text
     # The tally goes to the side panel out of band, in the fragment and on the whole page,
     # and no template syntax leaks into either.
     page = client.get(f"/en/teach/{lesson.pk}/")
