@@ -28,7 +28,7 @@ from rules_engine.bots import LEVELS
 from rules_engine.registry import VARIANTS
 
 from .models import HUMAN
-from .table import level_name
+from .table import level_choice
 
 DEFAULT_LEVEL = "club"
 MAX_SEED = 2**63 - 1
@@ -155,6 +155,6 @@ def level_fields(setup: Setup) -> list[LevelField]:
         current = setup.levels[seat - 1] if seat - 1 < len(setup.levels) else DEFAULT_LEVEL
         fields.append(LevelField(
             number=seat + 1,
-            choices=tuple(Choice(level, level_name(level), level == current) for level in LEVELS),
+            choices=tuple(Choice(level, level_choice(level), level == current) for level in LEVELS),
             hidden=seat >= setup.players, error=setup.errors.get(f"level-{seat + 1}", "")))
     return fields

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from examples.narration import PlayerWord
+from examples.wording import Words, sentence
 from rules_engine.game import Game as EngineGame
 
 from .table import seat_name
@@ -35,25 +37,45 @@ def duration(ms: int) -> str:
     return _("%(s)s s") % {"s": seconds}
 
 
-def _why(game: EngineGame, winner: str) -> str:
-    reason = game.end_reason
-    if reason == "out-of-cards":
-        return _("%(player)s played out every card.") % {"player": winner}
+def _why_you(reason: str | None) -> str:
+    """Why the viewer, who won, won."""
     if reason == "fewer-cards":
-        return _("%(player)s had fewer cards left when nobody could play on.") % {
-            "player": winner}
+        return _("You had fewer cards left when nobody could play on.")
     if reason == "call":
-        return _("%(player)s made the win call with every pile complete.") % {"player": winner}
+        return _("You made the win call with every pile complete.")
     if reason == "best-of-five":
-        return _("%(player)s won three deals of the best of five.") % {"player": winner}
+        return _("You won three deals of the best of five.")
+    return _("You played out every card.")
+
+
+def _why_player(reason: str | None, winner: int) -> str:
+    """Why another player won, naming them as a sentence does."""
+    if reason == "fewer-cards":
+        text = _("%(player)s had fewer cards left when nobody could play on.")
+    elif reason == "call":
+        text = _("%(player)s made the win call with every pile complete.")
+    elif reason == "best-of-five":
+        text = _("%(player)s won three deals of the best of five.")
+    else:
+        text = _("%(player)s played out every card.")
+    return sentence(text % Words({"player": PlayerWord(winner)}))
+
+
+def no_winner_why(reason: str | None) -> str:
+    """Why a game ended without a winner."""
     if reason == "equal-cards":
-        return _("Both had as many cards left when nobody could play on.")
+        return _("Both had the same number of cards left when nobody could play on.")
     if reason == "no-moves":
         return _("Nobody could move any more.")
     return _("The game went on too long.")
 
 
 def _left(game: EngineGame, board: dict, seat: int) -> str:
+    match = board.get("match") or {}
+    if match.get("best_of_five"):
+        # After a match, what counts is the deals each player won, not the last deal's piles.
+        wins = match["wins"][seat]
+        return ngettext("%(n)s deal won", "%(n)s deals won", wins) % {"n": wins}
     zones = board["seats"][seat]["zones"]
     if game.variant.family == "swap":
         done = sum(1 for z in zones if z["kind"] == "complete")
@@ -63,16 +85,18 @@ def _left(game: EngineGame, board: dict, seat: int) -> str:
     return ngettext("%(n)s card left", "%(n)s cards left", count) % {"n": count}
 
 
-def summarise(game: EngineGame, seats: list[str], viewer: int | None) -> Summary:
+def summarise(game: EngineGame, seats: list[str], you: int | None) -> Summary:
+    """The end of `game` told to `you`, the seat the reader plays (None: a watcher)."""
     board = game.board(None)
     winner = game.winner
+    reason = game.end_reason
     if winner is None:
-        title = _("The game ended without a winner")
-    elif winner == viewer:
-        title = _("You won!")
+        title, why = _("The game ended without a winner"), no_winner_why(reason)
+    elif winner == you:
+        title, why = _("You won!"), _why_you(reason)
     else:
-        title = _("%(player)s won") % {"player": seat_name(winner, seats, viewer)}
-    results = [SeatResult(seat_name(s, seats, viewer), _left(game, board, s), s == winner)
+        title = sentence(_("%(player)s won") % Words({"player": PlayerWord(winner)}))
+        why = _why_player(reason, winner)
+    results = [SeatResult(seat_name(s, seats, you), _left(game, board, s), s == winner)
                for s in range(game.players)]
-    name = seat_name(winner, seats, viewer) if winner is not None else ""
-    return Summary(title=title, why=_why(game, name), length=duration(game.now), seats=results)
+    return Summary(title=title, why=why, length=duration(game.now), seats=results)

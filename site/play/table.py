@@ -28,9 +28,10 @@ from django.utils.translation import ngettext
 
 from core.glossary import card_face, current_lang, glossary, term
 from examples.board import Place, zone_label
-from examples.narration import CALL_WORDS
-from examples.wording import Words
+from examples.narration import CALL_WORDS, PlayerWord
+from examples.wording import Words, sentence
 from rules_engine.game import Game
+from rules_engine.variants.james_bond import PILE_SIZE
 
 from .cards import EMPTY_CARD, card_markup
 from .models import HUMAN
@@ -257,7 +258,14 @@ def seat_name(seat: int, seats: list[str], viewer: int | None) -> str:
 
 
 def level_name(level: str) -> str:
+    """A bot's level inside a seat's label: "Player 2 (bot, club player)"."""
     names = {"learner": _("learner"), "club": _("club player"), "expert": _("expert")}
+    return names.get(level, level)
+
+
+def level_choice(level: str) -> str:
+    """A bot's level as an option of a select, capitalised like the other options."""
+    names = {"learner": _("Learner"), "club": _("Club player"), "expert": _("Expert")}
     return names.get(level, level)
 
 
@@ -399,7 +407,7 @@ def _speed_hint(game: Game, board: dict, seat: int | None) -> str:
     if board["phase"] == "equal-ranks":
         return _("Equal tops: call now! Tap a centre pile to slap it, or press Space.")
     if board["phase"] == "waiting-ready":
-        return _("A player is ready for new cards.")
+        return _ready_hint(board, seat)
     if seat is not None and not game.auto_refill:  # type: ignore[attr-defined]
         zones = board["seats"][seat]["zones"]
         row_gap = any(z["kind"] == "row" and not z["count"] for z in zones)
@@ -407,6 +415,21 @@ def _speed_hint(game: Game, board: dict, seat: int | None) -> str:
             return _("A place in your row is empty. In this game you refill it yourself: "
                      "tap the empty place or your draw pile.")
     return ""
+
+
+def _ready_hint(board: dict, seat: int | None) -> str:
+    """Who is ready for new cards, told to the player the page plays for (`seat`) or to
+    everyone watching."""
+    ready = [s for s, flag in enumerate(board.get("ready") or []) if flag]
+    if not ready:
+        return ""
+    if seat in ready:
+        return _("You are ready for new cards; they are turned when the other player is too.")
+    who = Words({"player": PlayerWord(ready[0])})
+    if seat is not None:
+        return sentence(_("%(player)s is ready for new cards; they are turned when you are "
+                          "too.") % who)
+    return sentence(_("%(player)s is ready for new cards; they are turned when both are.") % who)
 
 
 # ---------------------------------------------------------------------------- spit
@@ -517,7 +540,7 @@ def _jb_seat_zones(game: Game, seat: dict, keys: Keys | None, owner: int | None,
         item = _pile(zone, prefix, game.variant.slug)
         if zone["kind"] == "complete":
             item.state = "complete"
-            item.name = _("%(place)s: four of a kind, %(rank)s") % {
+            item.name = _("%(place)s: four of a kind (%(rank)s)") % {
                 "place": item.label, "rank": rank_name(zone["cards"][-1]["card"])}
         if keys is not None and zone["kind"] == "pile":
             item.seat = owner
@@ -558,7 +581,8 @@ def _jb_notes(board: dict, seat: int) -> list[str]:
 
 def _jb_hint(board: dict, viewer: int | None) -> str:
     if board["phase"] == "called":
-        return _("A win call was made: wait a moment for a second one.")
+        return _("A win call has been made: the game waits a moment in case a second one "
+                 "comes.")
     if viewer is None:
         return ""
     seat = board["seats"][viewer]
@@ -566,22 +590,24 @@ def _jb_hint(board: dict, viewer: int | None) -> str:
         return _("Pick up one of your piles (tap it or press its number).")
     if board["laying"][viewer]:
         return _("Now take a card from the middle (tap it or press its letter).")
-    return _("Lay a card from your hand in the middle, then take one back.")
+    return _("Lay a card from your hand in the middle, then take a different one from there.")
 
 
 # ---------------------------------------------------------------------------- the table
 def build_table(game: Game, seats: list[str], viewer: int | None, *,
                 interactive: bool, reveal: bool = False, hands: dict[int, Keys] | None = None,
-                names: Sequence[str] | None = None) -> Table:
+                names: Sequence[str] | None = None, watcher: bool = False) -> Table:
     """The table seen from `viewer`'s seat; `interactive` when the viewer holds that seat and
     may act. `reveal` shows what the teaching view shows (the examples' sandbox): every held
-    pile face up, as the examples do, while the viewer still acts for one seat.
+    pile face up, as the examples do, while the viewer still acts for one seat. A `watcher`
+    sees the table turned to `viewer`'s seat without being that player: no seat is "you".
 
     `hands` names the seats the page acts for and their keys (default: the viewer's seat
     with the demo's keys); `names` replaces the seats' names (teacher mode names its own)."""
     board = game.board(None if reveal else viewer)
     family = game.variant.family
     interactive = interactive and not game.over
+    you = None if watcher else viewer
     if hands is None:
         hands = {viewer: DEMO_KEYS} if viewer is not None else {}
     acting = Hands(dict(hands) if interactive else {})
@@ -607,9 +633,9 @@ def build_table(game: Game, seats: list[str], viewer: int | None, *,
     for s in order:
         if s == viewer:
             continue
-        opponents.append(_seat_view(game, board, seats, s, viewer, acting, names))
+        opponents.append(_seat_view(game, board, seats, s, viewer, acting, names, you))
     if viewer is not None:
-        own = _seat_view(game, board, seats, viewer, viewer, acting, names)
+        own = _seat_view(game, board, seats, viewer, viewer, acting, names, you)
     key_help = _key_help(game) if acting.keys and not acting.multi and (
         acting.keys.get(lead) is DEMO_KEYS) else []
     return Table(variant=game.variant.slug, family=family, players=n, phase=board["phase"],
@@ -618,7 +644,7 @@ def build_table(game: Game, seats: list[str], viewer: int | None, *,
 
 
 def _seat_view(game: Game, board: dict, seats: list[str], seat: int, viewer: int | None,
-               acting: Hands, names: Sequence[str] | None) -> SeatView:
+               acting: Hands, names: Sequence[str] | None, you: int | None) -> SeatView:
     data = board["seats"][seat]
     family = game.variant.family
     variant = game.variant.slug
@@ -640,8 +666,8 @@ def _seat_view(game: Game, board: dict, seats: list[str], seat: int, viewer: int
     else:
         zones = _jb_seat_zones(game, data, keys, owner, prefix)
         notes = _jb_notes(board, seat)
-    name = names[seat] if names is not None else seat_name(seat, seats, viewer)
-    return SeatView(seat=seat, name=name, you=seat == viewer, zones=zones, notes=notes,
+    name = names[seat] if names is not None else seat_name(seat, seats, you)
+    return SeatView(seat=seat, name=name, you=seat == you, zones=zones, notes=notes,
                     acting=keys is not None)
 
 
@@ -664,6 +690,10 @@ def _key_help(game: Game) -> list[tuple[str, str]]:
     if family == "spit":
         return [("1–5", _("choose or turn up a pile")),
                 ("← →", _("play onto the left or right centre pile, or choose it")), cancel]
-    return [("1–6", _("pick up a pile, or lay a card from your hand")),
-            ("A S D F …", _("take a card from the middle")), ("B", _("put the pile back")),
-            (_("Space"), _("make the win call")), cancel]
+    piles = len(game.board(None)["seats"][0]["zones"])
+    keys = [(f"1–{piles}", _("pick up a pile")),
+            (f"1–{PILE_SIZE}", _("lay a card from your hand")),
+            ("A S D F …", _("take a card from the middle"))]
+    if game.grab_max() > 1:  # type: ignore[attr-defined]
+        keys.append(("L", _("lay the chosen cards in the middle")))
+    return [*keys, ("B", _("put the pile back")), (_("Space"), _("make the win call")), cancel]

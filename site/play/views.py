@@ -196,10 +196,13 @@ def _render_game(request: HttpRequest, row: Game, turn: Turn, *, message: str = 
     lang = current_lang()
     seat = held_seat(request, row.pk)
     holds = seat is not None and seat in row.human_seats
-    viewer = seat if holds else (row.human_seats[0] if row.human_seats else None)
+    # A watcher sees the table turned to the first person's seat, but is not that player.
+    facing = seat if holds else (row.human_seats[0] if row.human_seats else None)
+    you = seat if holds else None
     driver = turn.driver
     game = driver.game
-    table = build_table(game, row.seats, viewer, interactive=holds and not row.paused)
+    table = build_table(game, row.seats, facing, interactive=holds and not row.paused,
+                        watcher=not holds)
     wall = timezone.now()
     announce = _announcements(row, since, table.family, message, fresh)
     if announce and len(announce) > (1 if message else 0):
@@ -219,7 +222,7 @@ def _render_game(request: HttpRequest, row: Game, turn: Turn, *, message: str = 
         "replay_url": reverse("play_replay", kwargs={"game_id": row.pk}),
         "setup_url": setup_url,
         "rules_url": reverse("rules", kwargs={"variant": row.variant}),
-        "summary": summarise(game, row.seats, viewer) if game.over else None,
+        "summary": summarise(game, row.seats, you) if game.over else None,
         "again_pairs": again_pairs(row),
         "again_query": urlencode(again_pairs(row)),
     }

@@ -190,5 +190,5 @@ def explain(game: Game, ref: Ref) -> Explanation:
             text = _("%(move)s: not now, %(reason)s.") % {
                 "move": move_text, "reason": reason_text(result.reason)}
         verdicts.append(Verdict(player_name(move["player"]), result.accepted, text))
-    note = "" if verdicts else _("No player's move uses this: the rules use it on their own.")
+    note = "" if verdicts else _("No player moves this directly: only the rules do.")
     return Explanation(_subject(board, ref, game.variant.family), verdicts, note)

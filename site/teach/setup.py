@@ -5,15 +5,17 @@ the bot level of the first seat when it is a bot, the starting pace and a second
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from decimal import Decimal
 
 from django.conf import settings
 from django.http import QueryDict
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from play.clock import PACE_VALUES
 from play.models import HUMAN
 from play.setup import DEFAULT_LEVEL, Choice, Setup, parse_setup
-from play.table import level_name
+from play.table import level_choice
 
 from rules_engine.bots import LEVELS
 
@@ -53,17 +55,22 @@ class TeachSetup:
 def mode_choices(current: str) -> list[Choice]:
     labels = {Lesson.WATCH: _("The class watches: every player is a bot"),
               Lesson.TEACHER: _("You play Player 1 against the bots"),
-              Lesson.HOT_SEAT: _("Two players at one keyboard (Players 1 and 2), the other "
-                                 "seats bots")}
+              Lesson.HOT_SEAT: _("Two people at one keyboard as Players 1 and 2; any other "
+                                 "seats are bots")}
     return [Choice(mode, labels[mode], mode == current) for mode, _label in Lesson.MODES]
 
 
 def first_level_choices(current: str) -> list[Choice]:
-    return [Choice(level, level_name(level), level == current) for level in LEVELS]
+    return [Choice(level, level_choice(level), level == current) for level in LEVELS]
+
+
+def pace_label(pace: float) -> str:
+    """A speed as the active language writes the number: "0.25×", Swedish "0,25×"."""
+    return f"{number_format(Decimal(f'{pace:g}'))}×"
 
 
 def pace_choices(current: float) -> list[Choice]:
-    return [Choice(value, f"{pace:g}×", pace == current) for value, pace in PACE_VALUES.items()]
+    return [Choice(value, pace_label(pace), pace == current) for value, pace in PACE_VALUES.items()]
 
 
 def language_choices(lang: str, current: str) -> list[Choice]:

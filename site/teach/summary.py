@@ -16,12 +16,14 @@ from django.utils.translation import gettext as _
 from play.cards import card_markup
 from play.models import Game
 from play.service import driver_of
-from play.summary import duration, summarise
+from play.summary import duration, no_winner_why
 from play.table import seat_name
 
 from core.catalogue import variant_entry
-from examples.narration import narrate_all
+from examples.narration import PlayerWord, narrate_all
+from examples.wording import Words, sentence
 from houserules.sheettext import SheetSection, load_sheet_text, render_sections
+from rules_engine.game import Game as EngineGame
 from rules_engine.registry import VARIANTS
 
 from .models import Lesson
@@ -72,6 +74,32 @@ class ClassSummary:
         return len(self.columns) > 1
 
 
+def result_line(game: EngineGame) -> str:
+    """The game's result as one sentence: who won, when and how."""
+    time = duration(game.now)
+    if game.winner is None:
+        ended = _("The game ended without a winner after %(time)s.") % {"time": time}
+        return f"{ended} {no_winner_why(game.end_reason)}"
+    reason = game.end_reason
+    if reason == "fewer-cards":
+        text = _("%(player)s won after %(time)s, with fewer cards left when nobody could "
+                 "play on.")
+    elif reason == "call":
+        text = _("%(player)s won after %(time)s with the win call, every pile complete.")
+    elif reason == "best-of-five":
+        text = _("%(player)s won three deals of the best of five, after %(time)s.")
+    else:
+        text = _("%(player)s won after %(time)s by playing out every card.")
+    return sentence(text % Words({"player": PlayerWord(game.winner), "time": time}))
+
+
+def moment_time(ms: int) -> str:
+    """When in the game a moment happened, as its heading says after the rule's title."""
+    if ms < 1000:
+        return _("(at the start of the game)")
+    return _("(%(time)s into the game)") % {"time": duration(ms)}
+
+
 def _group_label(what: str, seat: int | None) -> str:
     n = (seat or 0) + 1
     labels = {
@@ -105,7 +133,7 @@ def _moment_view(number: int, moment: Moment, family: str, variant: str, languag
     groups = tuple(
         Group(tuple(per_lang[k] for per_lang in labels), tuple(card_markup(c) for c in cards))
         for k, (_what, _seat, cards) in enumerate(moment.groups))
-    return MomentView(number, _("after %(time)s") % {"time": duration(t)},
+    return MomentView(number, moment_time(t),
                       tuple((lang, titles[lang].get(moment.section, "")) for lang in languages),
                       tuple(stories), groups)
 
@@ -118,10 +146,9 @@ def class_summary(lesson: Lesson, row: Game, lang: str) -> ClassSummary:
     for code in languages:
         text = load_sheet_text(row.variant, code) or load_sheet_text(row.variant, "en")
         with translation.override(code):
-            result = summarise(game, row.seats, None)
             sections = tuple(s for s in render_sections(text, row.options) if s.id in SECTIONS)
             columns.append(Column(code, variant_entry(row.variant, code).name,
-                                  f"{result.title}. {result.why} {result.length}.", sections))
+                                  result_line(game), sections))
     titles = _titles(row.variant, languages)
     times = {e.seq: e.t for e in row.entries.only("seq", "t")}
     views = tuple(_moment_view(n, m, family, row.variant, languages, titles, times.get(m.seq, 0))

@@ -35,7 +35,11 @@ from play.table import DEMO_KEYS, Table, build_table
 
 from core.catalogue import variant_entry, variant_or_404
 from core.glossary import current_lang
+<<<<<<< HEAD
 from core.pagecache import cached_page
+=======
+from examples.narration import player_name
+>>>>>>> ui-play
 from examples.reasons import reason_text
 from houserules.sheet import qr_svg
 
@@ -49,6 +53,7 @@ from .setup import (
     language_choices,
     mode_choices,
     pace_choices,
+    pace_label,
     parse_teach_setup,
 )
 from .summary import class_summary, seat_names
@@ -282,11 +287,13 @@ def _render(request: HttpRequest, lesson: Lesson, row: Game, turn: Turn, role: s
         "paused": paused,
         "started": row.clock_ms > 0 or row.log_length > 0,
         "pace": f"{row.speed / settings.PLAY_CLOCK_SPEED:g}",
-        "paces": list(PACE_VALUES),
+        "paces": [(value, pace_label(pace)) for value, pace in PACE_VALUES.items()],
         "poll_ms": service.next_poll_ms(row, turn.driver, timezone.now()),
         "question": question,
         "tally": questions.tally(question) if question and controller else None,
-        "seats": [{"seat": s, "name": n} for s, n in enumerate(seat_names(lesson, row))],
+        # name: the seat's label (a select's option); in_sentence: as a question names it.
+        "seats": [{"seat": s, "name": n, "in_sentence": player_name(s, in_sentence=True)}
+                  for s, n in enumerate(seat_names(lesson, row))],
         "command_groups": _command_groups(table),
         "key_lists": (_key_lists(lesson, row, game, acting)
                       if acting and not fragment and not row.over else []),

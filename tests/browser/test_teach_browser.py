@@ -209,9 +209,9 @@ def test_two_players_keys_act_for_their_own_seats(page, site_url):
     # Both players' keys are on the screen.
     lists = page.locator(".keys-list")
     expect(lists).to_have_count(2)
-    expect(lists.nth(0)).to_contain_text("Keys of Player 1")
+    expect(lists.nth(0)).to_contain_text("Keys for Player 1")
     expect(lists.nth(0)).to_contain_text("1 2 3 4 5 6")
-    expect(lists.nth(1)).to_contain_text("Keys of Player 2")
+    expect(lists.nth(1)).to_contain_text("Keys for Player 2")
     expect(lists.nth(1)).to_contain_text("7 8 9 0 U I")
     page.keyboard.press("Space")
     expect(page.locator("#clock-pause")).to_be_visible()
@@ -285,7 +285,7 @@ def test_the_teacher_plays_player_1_with_the_left_hand_keys(page, site_url):
     lesson = start(page, site_url, "stress-se", mode="teacher", seed="1", pace="0.25",
                    level="learner")
     expect(page.locator(".keys-list")).to_have_count(1)
-    expect(page.locator(".keys-list")).to_contain_text("Keys of Player 1 (teacher)")
+    expect(page.locator(".keys-list")).to_contain_text("Keys for Player 1 (teacher)")
     expect(page.locator("#pace-1")).to_have_attribute("aria-pressed", "true")
     page.keyboard.press("Space")
     expect(page.locator("#clock-pause")).to_be_visible()

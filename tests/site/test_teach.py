@@ -223,7 +223,7 @@ def test_a_step_when_nothing_is_due_says_the_game_waits_for_a_person(client):
     lesson = start(client, mode="hotseat")
     response = post_clock(client, lesson, "step")
     assert response.status_code == 200
-    assert "Nothing is due: the game waits for a player's move." in response.text
+    assert "There is no step to take: the game is waiting for a player's move." in response.text
     assert Game.objects.get(pk=lesson.pk).log_length == 0
 
 
@@ -416,8 +416,10 @@ def test_a_class_question_collects_one_answer_per_pupil_and_shows_the_tally(clie
         post_clock(client, lesson, "step")
     asked = client.post(f"/en/teach/{lesson.pk}/question/", {"command": "ask", "seat": "1"},
                         HTTP_HX_REQUEST="true")
-    assert asked.status_code == 200 and "What would Player 2 (bot, expert) play here?" in \
-        asked.text
+    # The question names the player as a sentence does, not by the seat's label.
+    assert asked.status_code == 200 and "What would Player 2 play here?" in asked.text
+    assert "No pupil has joined yet." in asked.text and "0 of 0" not in asked.text
+    assert "No answers yet." not in asked.text
     # The tally goes to the side panel out of band, in the fragment and on the whole page,
     # and no template syntax leaks into either.
     page = client.get(f"/en/teach/{lesson.pk}/")
@@ -621,3 +623,33 @@ def test_the_home_page_offers_teacher_mode_in_every_language(client):
         text = client.get(f"/{lang}/").text
         for variant in VARIANTS:
             assert f'href="/{lang}/{variant}/teach/"' in text
+
+
+def test_the_class_summary_gives_the_result_as_one_sentence_naming_the_winner(client):
+    lesson = start(client)
+    row = finish(lesson)
+    text = client.get(f"/en/teach/{lesson.pk}/summary/").text
+    result = re.search(r'<p class="class-summary__result" lang="en">([^<]*)</p>', text).group(1)
+    assert re.fullmatch(r"Player \d won after (\d+ min )?\d+ s[ ,][^.]*\.", result), result
+    assert "(bot" not in result and result.count(".") == 1
+    assert "into the game)" in text and "after 0 s" not in text
+    assert row.over
+
+
+@pytest.mark.parametrize(("lang", "quarter", "club"), [
+    ("en", "0.25×", "Club player"), ("sv", "0,25×", "Klubbspelare"),
+    ("de", "0,25×", "Vereinsspieler"), ("fi", "0,25×", "Kerhopelaaja")])
+def test_the_form_writes_paces_as_the_language_writes_numbers_and_capitalises_levels(
+        client, lang, quarter, club):
+    text = client.get(f"/{lang}/stress-se/teach/").text
+    assert f'<option value="0.25">{quarter}</option>' in text
+    assert re.search(f'<option value="club"[^>]*>{club}</option>', text)
+
+
+def test_the_teacher_modes_heading_keeps_the_game_and_the_role_apart(client):
+    lesson = start(client)
+    text = client.get(f"/sv/teach/{lesson.pk}/").text
+    heading = re.search(r'<h1 class="teach__title">(.*?)</h1>', text).group(1)
+    assert re.sub(r"<[^>]+>", "", heading) == "Stress – lärarläge"
+    pace = re.search(r'id="pace-1"[^>]*>([^<]*)<', text).group(1)
+    assert pace == "0,25×"

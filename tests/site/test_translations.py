@@ -85,8 +85,8 @@ def allowed_placeholders(entry: polib.POEntry) -> set[str]:
 
 def test_the_source_walk_finds_the_sentences_filled_with_words():
     assert {"%(player)s plays the %(card)s onto %(pile)s.", "hand on %(pile)s",
-            "Play the %(card)s from %(from)s onto %(to)s"} <= WITH_FORMS
-    assert "%(player)s won" not in WITH_FORMS  # the summary's plain sentence
+            "Play the %(card)s from %(from)s onto %(to)s", "%(player)s won"} <= WITH_FORMS
+    assert "Player %(n)s (bot, %(level)s)" not in WITH_FORMS  # a seat's plain label
 
 
 @pytest.mark.parametrize("lang", CATALOGUES)
