@@ -35,11 +35,8 @@ from play.table import DEMO_KEYS, Table, build_table
 
 from core.catalogue import variant_entry, variant_or_404
 from core.glossary import current_lang
-<<<<<<< HEAD
 from core.pagecache import cached_page
-=======
 from examples.narration import player_name
->>>>>>> ui-play
 from examples.reasons import reason_text
 from houserules.sheet import qr_svg
 
