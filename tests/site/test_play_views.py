@@ -140,7 +140,7 @@ def test_the_heading_keeps_the_game_and_the_role_apart(client, lang, playing, wa
 @pytest.mark.parametrize(("variant", "lang", "label"), [
     ("stressi-fi", "de", "„Stressi!“ rufen"),
     ("stressi-fi", "fi", "Huuda ”Stressi!”"),
-    ("stressi-fi", "sv", "Ropa Stressi!"),
+    ("stressi-fi", "sv", "Ropa ”Stressi!”"),
     ("stress-se", "fi", "Huuda ”Stress!”"),
     ("stress-de", "de", "„Stress!“ rufen"),
 ])
