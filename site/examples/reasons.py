@@ -37,7 +37,7 @@ REASONS = {
     "swap-unfinished": _("the swap is not finished until a card is taken from the middle"),
     "too-many": _("that is more cards than one grab allows"),
     "not-in-hand": _("that card is not in the held pile"),
-    "nothing-to-take": _("there is nothing in the middle you may take"),
+    "nothing-to-take": _("there is nothing in the middle that may be taken"),
     "lay-first": _("a card has to be laid in the middle before one is taken"),
     "wrong-count": _("as many cards have to be taken as were laid"),
     "not-in-middle": _("that card is not in the middle"),

@@ -10,6 +10,7 @@ import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
@@ -17,6 +18,8 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from core.params import parse_natural
 from rules_engine.actions import Action, Result
 from rules_engine.game import Game
+from rules_engine.options import OptionError
+from rules_engine.registry import UnknownVariant, new_game
 from rules_engine.scenario import STEP_KEYS, load
 from rules_engine.speed import CENTRE_IDS
 
@@ -67,6 +70,20 @@ class Calling:
         equal = game.variant.metadata.get("equal_ranks", {}).get("params", {})
         return cls("speed", getattr(game, "gesture", "slap"), word,
                    equal.get("slap_pile") == "right")
+
+    @classmethod
+    def of_variant(cls, slug: str, options: Mapping) -> "Calling":
+        """The calling of a game of this variant with these options (a stored game's)."""
+        return _calling_of(slug, json.dumps(dict(options), sort_keys=True))
+
+
+@lru_cache(maxsize=64)
+def _calling_of(slug: str, options: str) -> Calling:
+    try:
+        game = new_game(slug, options=json.loads(options))
+    except (UnknownVariant, OptionError):
+        return Calling()
+    return Calling.of(game)
 
 
 def _call_offer(game: Game, calling: Calling, action: dict) -> dict:

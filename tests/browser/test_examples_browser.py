@@ -78,6 +78,6 @@ def test_sandbox_rejects_an_illegal_move_with_its_reason(page, site_url, console
     assert text == ("Player 1 tried to make the win call, but it did not count: the centre "
                     "tops differ, so there is nothing to call.")
     assert Axe().run(page).violations_count == 0
-    page.get_by_role("link", name="Reset to the example").click()
+    page.get_by_role("link", name="Start again from the example").click()
     page.wait_for_url("**/try/?step=0")
     assert console_errors == []
