@@ -87,8 +87,11 @@ def _calling_of(slug: str, options: str) -> Calling:
 
 
 def _call_offer(game: Game, calling: Calling, action: dict) -> dict:
-    """A Speed-type call as the sandbox offers it: without a pile where the gesture names
-    none, on the caller's own pile (the engine's home pile) where only that one counts."""
+    """A call as the sandbox offers it: James Bond's with the game's call word; a Speed-type
+    call without a pile where the gesture names none, on the caller's own pile (the engine's
+    home pile) where only that one counts."""
+    if calling.family == "swap":  # the call with the game's word, as the engine lists it
+        return {**action, "word": calling.word} if calling.word else action
     if calling.gesture == "shout":
         return {k: v for k, v in action.items() if k != "pile"}
     if calling.own_pile_only:
@@ -121,7 +124,7 @@ def attempts(game: Game, seat: int) -> list[dict]:
     found: dict[str, dict] = {}
 
     def offer(action: dict) -> None:
-        if calling.family == "speed" and action["type"] == "call":
+        if action["type"] == "call":
             action = _call_offer(game, calling, action)
         found.setdefault(json.dumps(action, sort_keys=True), action)
 

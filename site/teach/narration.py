@@ -46,10 +46,12 @@ def _zones(action: dict, family: str, variant: str) -> dict[str, Place]:
             if isinstance(value, str) and ZONE_ID.fullmatch(value)}
 
 
-def move_words(action: dict, family: str, variant: str) -> str:
-    """A move someone sent, as a button names it (examples.sandbox.describe)."""
+def move_words(action: dict, family: str, variant: str, calling: Calling | None = None) -> str:
+    """A move someone sent, as a button names it (examples.sandbox.describe); a call as the
+    game makes it (`calling`; by default as the variant's usual rules make it)."""
+    calling = calling or Calling.of_variant(variant, {})
     with suppress(KeyError, TypeError, ValueError, AttributeError):
-        return describe(action, _zones(action, family, variant))
+        return describe(action, _zones(action, family, variant), calling)
     return _("a move that is not on this table")
 
 

@@ -10,12 +10,14 @@ from play.table import build_table
 from play.views import _centre_line
 from teach.explain import Ref, explain
 
+from examples.library import examples_for
 from examples.narration import CALL_WORDS
 from examples.reasons import REASONS
 from examples.sandbox import (
     Calling,
     attempts,
     describe,
+    game_at_step,
     offered,
     refusal,
     zone_names,
@@ -137,15 +139,16 @@ def test_the_whole_stack_play_has_its_own_words():
 
 
 def test_each_seat_is_offered_its_own_piles_by_their_own_names():
+    """Seats share zone ids: Player 1's held pile 1 is Player 2's face-down pile 1."""
     game = new_game("james-bond", players=2, seed=3)
     pick = next(a for a in game.legal_actions(0) if a.type == "pick")
     assert game.apply(pick).accepted
     held = pick.args["pile"]
     with translation.override("en"):
-        mine = zone_names(game.board(None), 0)[held]
-        theirs = zone_names(game.board(None), 1)[held]
+        mine = str(zone_names(game.board(None), 0)[held])
+        theirs = str(zone_names(game.board(None), 1)[held])
         other_seat = [a.text for a in offered(game, 1)]
-    assert str(mine).startswith("held pile") and not str(theirs).startswith("held pile")
+    assert mine.startswith("held pile") and not theirs.startswith("held pile")
     assert not [text for text in other_seat if "held pile" in text]
 
 
@@ -206,3 +209,19 @@ def test_the_cards_page_captions_its_piles_and_names_the_card_back_as_a_card(
     page = client.get(f"/{lang}/cards/").text
     assert re.findall(r'<span class="pile__label">([^<]*)</span>', page) == captions
     assert f'class="card card--back" role="img" aria-label="{back}"' in page
+
+
+def test_james_bonds_call_is_offered_once_when_it_counts():
+    """The engine lists the call with the game's word; the sandbox's own offer is the same
+    move, not a second "Make the win call" button."""
+    for example in examples_for("james-bond"):
+        for step in range(example.last + 1):
+            game = game_at_step(example, step)
+            seats = [s for s in range(game.players)
+                     if any(a.type == "call" for a in game.legal_actions(s))]
+            if seats:
+                with translation.override("en"):
+                    texts = [a.text for a in offered(game, seats[0])]
+                assert texts.count("Make the win call") == 1
+                return
+    pytest.fail("no James Bond example reaches a position where the call counts")
