@@ -91,7 +91,7 @@ def _call_offer(game: Game, calling: Calling, action: dict) -> dict:
     call without a pile where the gesture names none, on the caller's own pile (the engine's
     home pile) where only that one counts."""
     if calling.family == "swap":  # the call with the game's word, as the engine lists it
-        return {**action, "word": calling.word} if calling.word else action
+        return {"word": calling.word, **action} if calling.word else action
     if calling.gesture == "shout":
         return {k: v for k, v in action.items() if k != "pile"}
     if calling.own_pile_only:
@@ -174,9 +174,14 @@ def _plain(action: dict) -> str:
 def find_attempt(game: Game, seat: int, action: dict) -> int | None:
     """The index of a move made on the table itself among the moves offered: the offer it
     spells, or else the offer that leaves the game in the same state (a call without a pile
-    is the call on the engine's default pile). None: no offered move does what it does."""
+    is the call on the engine's default pile; a call on a pile where the game's call names
+    none, or only the caller's own, is the call the game offers). None: no offered move does
+    what it does."""
     offers = attempts(game, seat)
-    wanted = _plain({**action, "player": seat})
+    action = {**action, "player": seat}
+    if action.get("type") == "call":  # a tap on either pile is the call the game offers
+        action = _call_offer(game, Calling.of(game), action)
+    wanted = _plain(action)
     for index, offer in enumerate(offers):
         if _plain(offer) == wanted:
             return index

@@ -17,6 +17,7 @@ from examples.sandbox import (
     Calling,
     attempts,
     describe,
+    find_attempt,
     game_at_step,
     offered,
     refusal,
@@ -225,3 +226,25 @@ def test_james_bonds_call_is_offered_once_when_it_counts():
                 assert texts.count("Make the win call") == 1
                 return
     pytest.fail("no James Bond example reaches a position where the call counts")
+
+
+@pytest.mark.parametrize("slug", ["stress-de", "stressi-fi"])
+def test_a_tap_on_either_centre_pile_in_the_sandbox_is_the_call_the_game_offers(client, slug):
+    for example in examples_for(slug):
+        for step in range(example.last + 1):
+            game = game_at_step(example, step)
+            if game.phase == "equal-ranks":
+                url = f"/en/{slug}/examples/{example.name}/try/"
+                for pile in ("centre-0", "centre-1"):
+                    act = f'{{"type": "call", "pile": "{pile}"}}'
+                    response = client.get(url, {"step": step, "seat": 0, "act": act})
+                    assert '<p class="accepted">' in response.text
+                return
+    pytest.skip(f"no {slug} example reaches equal tops")
+
+
+def test_a_james_bond_call_with_another_word_stays_that_call():
+    game = new_game("james-bond", players=2, seed=3)
+    with translation.override("en"):
+        wrong = find_attempt(game, 0, {"type": "call", "word": "atlantis"})
+    assert wrong is None or attempts(game, 0)[wrong].get("word") == "atlantis"
