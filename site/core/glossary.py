@@ -48,6 +48,12 @@ def term(key: str, lang: str | None = None) -> str:
     return glossary(lang or current_lang())["terms"].get(key, key)
 
 
+def face_down_card(lang: str | None = None) -> str:
+    """A card seen from the back, as a noun ("face-down card"; `term("face_down")` is the
+    adjective)."""
+    return glossary(lang or current_lang())["card"]["face_down"]
+
+
 def _case(words: dict, form: str) -> tuple[str, bool]:
     """The case a form names (after the language's aliases), and whether it wants the
     definite article."""

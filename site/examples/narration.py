@@ -94,7 +94,7 @@ def _won(e: dict, who: PlayerWord) -> str:
 def _draw(e: dict) -> str:
     reason = e.get("reason")
     if reason == "equal-cards":
-        return _("Both have as many cards left: the game is a draw.")
+        return _("Both have the same number of cards left: the game is a draw.")
     if reason == "no-moves":
         return _("Nobody can move any more: the game ends without a winner.")
     return _("The game went on too long and ends without a winner.")
@@ -126,9 +126,10 @@ def _speed(code: str, e: dict, who: PlayerWord, f: Scene) -> str | None:
             "player": who, "card": CardWord(e.get("card")), "place": _zone(e.get("to"), f)})
     if code == "combined":
         n = e.get("count") or 1
-        return ngettext("%(player)s moves the card from %(from)s onto the same rank on %(to)s.",
-                        "%(player)s moves the %(n)s cards from %(from)s onto the same rank on "
-                        "%(to)s.", n) % Words({
+        return ngettext("%(player)s stacks the card from %(from)s onto the card of the same "
+                        "rank on %(to)s.",
+                        "%(player)s stacks the %(n)s cards from %(from)s onto the cards of the "
+                        "same rank on %(to)s.", n) % Words({
             "player": who, "n": n, "from": _zone(e.get("from"), f), "to": _zone(e.get("to"), f)})
     if code == "stress":
         return _("Both centre piles show the same rank (%(rank)s): the first call wins.") % Words({
@@ -228,7 +229,7 @@ def _swap(code: str, e: dict, who: PlayerWord, f: Scene) -> str | None:
         return _("Two win calls at the same moment: the cards are dealt again.")
     if code == "deal-won":
         wins = "–".join(str(w) for w in e.get("wins") or [])
-        return _("%(player)s wins deal %(deal)s (%(score)s).") % Words({
+        return _("%(player)s wins deal %(deal)s (deals won: %(score)s).") % Words({
             "player": who, "deal": e.get("deal", 1), "score": wins})
     return None
 

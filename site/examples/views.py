@@ -28,6 +28,7 @@ from .narration import narrate_all
 from .reasons import reason_text
 from .sandbox import (
     STEP_MS,
+    Calling,
     SandboxError,
     attempt,
     find_attempt,
@@ -172,20 +173,21 @@ def try_page(request: HttpRequest, variant: str, name: str) -> HttpResponse:
                 error = _("That move is not on offer in this position.")
             else:
                 verdict = {"accepted": False, "text": refusal(
-                    {**action, "player": seat}, result.reason, zone_names(game.board(None)))}
+                    {**action, "player": seat}, result.reason,
+                    zone_names(game.board(None), seat), Calling.of(game))}
     if tried is not None and not error and not game.is_over and len(moves) < limit:
         choice = parse_natural(tried)
         try:
             if choice is None:
                 raise SandboxError(tried[:20])
-            names = zone_names(game.board(None))
+            names, calling = zone_names(game.board(None), seat), Calling.of(game)
             action, result = attempt(game, seat, choice)
         except SandboxError:
             error = _("That move is not on offer in this position.")
         else:
             verdict = {"accepted": result.accepted, "text": " ".join(narrate_all(
                 [e.to_json() for e in result.events], game.variant.family, variant))
-                if result.accepted else refusal(action, result.reason, names)}
+                if result.accepted else refusal(action, result.reason, names, calling)}
             if result.accepted:
                 moves.append((seat, choice))
                 last_action = action

@@ -71,13 +71,18 @@ class CardWord:
 
 @dataclass(frozen=True)
 class CardList:
-    """Several cards, joined as the language joins a list, each in the same form."""
+    """Several cards, joined as the language joins a list, each in the same form. The
+    sentence gives the first card its article ("the %(cards)s"); each later card gets its
+    own where the language writes one there (English "the ten of spades and the queen of
+    diamonds"; a language whose card names need none translates it as "%(card)s")."""
 
     codes: tuple[str, ...]
 
     def form(self, form: str) -> str:
         lang = current_lang()
-        return and_list([card_name(code, lang, form) for code in self.codes])
+        names = [card_name(code, lang, form) for code in self.codes]
+        later = pgettext("a later card in a list", "the %(card)s")
+        return and_list(names[:1] + [later % {"card": name} for name in names[1:]])
 
     def __str__(self) -> str:
         return self.form("nom")

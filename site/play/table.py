@@ -29,6 +29,7 @@ from django.utils.translation import ngettext
 from core.glossary import card_face, current_lang, glossary, term
 from examples.board import Place, zone_label
 from examples.narration import CALL_WORDS, PlayerWord
+from examples.sandbox import Calling
 from examples.wording import Words, sentence
 from rules_engine.game import Game
 from rules_engine.variants.james_bond import PILE_SIZE
@@ -402,10 +403,25 @@ def _speed_commands(game: Game, keys: Keys, owner: int | None) -> list[Command]:
     return commands
 
 
+def _equal_tops_hint(calling: Calling) -> str:
+    """The call, with the gesture the game's rules give it."""
+    if calling.gesture == "shout":
+        return _("Equal tops: call “%(word)s” now! Press Space or tap a centre pile.") % {
+            "word": CALL_WORDS.get(calling.word, calling.word)}
+    if calling.gesture == "point":
+        return _("Equal tops: call now! Tap a centre pile to point at it, or press Space.")
+    if calling.gesture == "knock":
+        return _("Equal tops: call now! Tap a centre pile to knock on it, or press Space.")
+    if calling.own_pile_only:
+        return _("Equal tops: call now! Tap the centre pile on your right to slap it, or press "
+                 "Space.")
+    return _("Equal tops: call now! Tap a centre pile to slap it, or press Space.")
+
+
 def _speed_hint(game: Game, board: dict, seat: int | None) -> str:
     """What to do now; `seat`: the one player the page plays for, if any."""
     if board["phase"] == "equal-ranks":
-        return _("Equal tops: call now! Tap a centre pile to slap it, or press Space.")
+        return _equal_tops_hint(Calling.of(game))
     if board["phase"] == "waiting-ready":
         return _ready_hint(board, seat)
     if seat is not None and not game.auto_refill:  # type: ignore[attr-defined]

@@ -20,7 +20,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -28,10 +28,11 @@ from core.catalogue import variant_entry, variant_or_404
 from core.glossary import current_lang
 from core.options import OPTION_PREFIX, value_key
 from core.pagecache import cached_page
+from examples.board import Place
 from examples.narration import narrate_all
 from examples.reasons import reason_text
 from examples.views import parse_step, step_context
-from examples.wording import CardList, Words
+from examples.wording import CardList, CardWord, Words, sentence
 from rules_engine.options import OptionError
 
 from . import service
@@ -164,24 +165,23 @@ def _announcements(row: Game, since: int | None, family: str, extra: str = "",
 
 
 def _centre_line(table) -> str:
-    """The centre piles' top cards, as the live region reads them out after a move."""
-    tops, empty = [], 0
+    """The centre piles' top cards, as the live region reads them out after a move; with a
+    pile empty, each pile by name ("Centre pile 1 shows …; centre pile 2 is empty.")."""
+    piles = []
     for zone in table.centre:
         if zone.fanned:
             continue
         top = zone.items[0].top if zone.items else None
-        if top and top["card"]:
-            tops.append(top["card"])
-        else:
-            empty += 1
-    parts = []
-    if tops:
-        cards = CardList(tuple(tops))
-        parts.append(_("The centre piles show the %(cards)s.") % Words({"cards": cards}))
-    if empty:
-        parts.append(ngettext("%(n)s centre pile is empty.", "%(n)s centre piles are empty.",
-                              empty) % {"n": empty})
-    return " ".join(parts)
+        piles.append((Place(zone.id, zone.kind, table.variant),
+                      top["card"] if top and top["card"] else None))
+    if not piles:
+        return ""
+    if all(card for _pile, card in piles):
+        return _("The centre piles show the %(cards)s.") % Words({
+            "cards": CardList(tuple(card for _pile, card in piles if card))})
+    parts = [_("%(pile)s shows the %(card)s") % Words({"pile": pile, "card": CardWord(card)})
+             if card else _("%(pile)s is empty") % Words({"pile": pile}) for pile, card in piles]
+    return sentence("; ".join(parts) + ".")
 
 
 def _parse_since(raw: str | None) -> int | None:

@@ -78,8 +78,9 @@ PHRASES: dict[tuple[str, str], object] = {
         "high and low."
     ),
     ("legal_move", "top-card-adjacent-turn-fill"): _(
-        "A visible top card onto a centre pile, one rank higher or lower, the ace being both "
-        "high and low; or turn up a face-down top card; or move a top card into an empty space."
+        "Play a visible top card onto a centre pile, one rank higher or lower (the ace is both "
+        "high and low); or turn up a face-down top card; or move a top card into an empty "
+        "space."
     ),
     ("legal_move", "lay-then-take-swap"): _(
         "A swap: lay one card face up in the middle, then take one from there."
@@ -202,7 +203,7 @@ def describe(dimension: str, code: str, params: dict, slug: str = "") -> str:
 def _players(params: dict) -> str:
     low, high = params.get("min"), params.get("max")
     if low == high:
-        return ngettext("Exactly %(n)d player.", "Exactly %(n)d players.", low) % {"n": low}
+        return ngettext("%(n)d player.", "%(n)d players.", low) % {"n": low}
     return _("%(low)d to %(high)d players.") % {"low": low, "high": high}
 
 

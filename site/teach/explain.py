@@ -17,9 +17,10 @@ from django.utils.translation import gettext as _
 from play.table import card_name
 
 from examples.board import zone_label
-from examples.narration import player_name
+from examples.narration import PlayerWord
 from examples.reasons import reason_text
-from examples.sandbox import STEP_MS, describe, zone_names
+from examples.sandbox import STEP_MS, Calling, tried, zone_names
+from examples.wording import Words, sentence
 from rules_engine.actions import Action
 from rules_engine.cards import is_card
 from rules_engine.game import Game
@@ -50,9 +51,9 @@ class Ref:
 
 @dataclass(frozen=True)
 class Verdict:
-    player: str
     accepted: bool
-    #: the move and the engine's verdict in words, in the language it was made in
+    #: who may or may not make which move, and the engine's reason, as one sentence in the
+    #: language it was made in
     text: str
 
 
@@ -61,10 +62,6 @@ class Explanation:
     subject: str
     verdicts: list[Verdict]
     note: str = ""
-
-    @property
-    def several_players(self) -> bool:
-        return len({v.player for v in self.verdicts}) > 1
 
 
 def judging_time(game: Game) -> int:
@@ -174,7 +171,7 @@ def _subject(board: dict, ref: Ref, family: str) -> str:
 def explain(game: Game, ref: Ref) -> Explanation:
     """The engine's verdict on each move the place could take part in, at the game's now."""
     board = game.board(None)
-    names = zone_names(board)
+    calling = Calling.of(game)
     verdicts = []
     for move in _moves(game, board, ref):
         action = {**move, "t": judging_time(game)}
@@ -183,12 +180,13 @@ def explain(game: Game, ref: Ref) -> Explanation:
         result = game.copy().apply(Action.from_json(action))
         if ref.seat is None and move["type"] == "play" and not result.accepted:
             continue  # about a centre pile: which cards fit it now, not every one that does not
-        move_text = describe(move, names)
+        words = Words({"player": PlayerWord(move["player"]),
+                       "move": tried(move, zone_names(board, move["player"]), calling),
+                       "reason": reason_text(result.reason)})
         if result.accepted:
-            text = _("%(move)s: allowed now.") % {"move": move_text}
+            text = _("%(player)s may %(move)s now.") % words
         else:
-            text = _("%(move)s: not now, %(reason)s.") % {
-                "move": move_text, "reason": reason_text(result.reason)}
-        verdicts.append(Verdict(player_name(move["player"]), result.accepted, text))
+            text = _("%(player)s may not %(move)s now: %(reason)s.") % words
+        verdicts.append(Verdict(result.accepted, sentence(text)))
     note = "" if verdicts else _("No player moves this directly: only the rules do.")
     return Explanation(_subject(board, ref, game.variant.family), verdicts, note)

@@ -16,7 +16,7 @@ from play.models import Game, LogEntry
 
 from examples.board import Place, zone_kind
 from examples.narration import PlayerWord, narrate
-from examples.sandbox import describe, refusal
+from examples.sandbox import Calling, describe, refusal
 from examples.wording import Words, sentence
 from rules_engine.registry import VARIANTS
 
@@ -46,26 +46,29 @@ def _zones(action: dict, family: str, variant: str) -> dict[str, Place]:
             if isinstance(value, str) and ZONE_ID.fullmatch(value)}
 
 
-def move_words(action: dict, family: str, variant: str) -> str:
-    """A move someone sent, as a button names it (examples.sandbox.describe)."""
+def move_words(action: dict, family: str, variant: str, calling: Calling | None = None) -> str:
+    """A move someone sent, as a button names it (examples.sandbox.describe); a call as the
+    game makes it (`calling`; by default as the variant's usual rules make it)."""
+    calling = calling or Calling.of_variant(variant, {})
     with suppress(KeyError, TypeError, ValueError, AttributeError):
-        return describe(action, _zones(action, family, variant))
+        return describe(action, _zones(action, family, variant), calling)
     return _("a move that is not on this table")
 
 
-def _refused(entry: LogEntry, family: str, variant: str) -> str:
+def _refused(entry: LogEntry, family: str, variant: str, calling: Calling) -> str:
     """A move the engine refused: who tried what, and why it did not count."""
     action = entry.action or {}
     with suppress(KeyError, TypeError, ValueError, AttributeError):
-        return refusal(action, entry.reason, _zones(action, family, variant))
+        return refusal(action, entry.reason, _zones(action, family, variant), calling)
     return sentence(_("%(player)s made a move that is not on this table, and it did not "
                       "count.") % Words({"player": PlayerWord(action.get("player"))}))
 
 
-def _texts(entry: LogEntry, family: str, variant: str) -> list[tuple[str, bool]]:
+def _texts(entry: LogEntry, family: str, variant: str,
+           calling: Calling) -> list[tuple[str, bool]]:
     texts = [(narrate(event, family, variant), True) for event in entry.events]
     if entry.action is not None and entry.reason and entry.kind != "clock":
-        texts.append((_refused(entry, family, variant), False))
+        texts.append((_refused(entry, family, variant, calling), False))
     return [(text, is_event) for text, is_event in texts if text]
 
 
@@ -80,11 +83,12 @@ def lines(row: Game, since: int, lang2: str = "", *, limit: int = MAX_LINES,
         entries = [entry for entry in fresh if entry.seq >= first]
     else:
         entries = list(LogEntry.objects.filter(game=row, seq__gte=first).order_by("seq"))
-    told = [(entry.seq, _texts(entry, family, row.variant)) for entry in entries]
+    calling = Calling.of_variant(row.variant, row.options)  # how this game's call is made
+    told = [(entry.seq, _texts(entry, family, row.variant, calling)) for entry in entries]
     alts: list[list[tuple[str, bool]]] = []
     if lang2:
         with translation.override(lang2):
-            alts = [_texts(entry, family, row.variant) for entry in entries]
+            alts = [_texts(entry, family, row.variant, calling) for entry in entries]
     out = []
     for n, (seq, texts) in enumerate(told):
         for i, (text, is_event) in enumerate(texts):

@@ -147,7 +147,7 @@ def test_a_rejected_move_shows_the_reason_and_a_watcher_sees_the_same_table(
     page.locator("#o-pile-1").click()
     expect(page.locator(".seat--own .zone--hand button")).to_have_count(4)
     page.locator("#o-pile-2").click()  # already holding a pile
-    expect(page.locator("#game-message")).to_contain_text("you already hold a pile")
+    expect(page.locator("#game-message")).to_contain_text("a pile is already in hand")
     page.locator(".seat--own .zone--hand button").first.drag_to(page.locator(".zone--middle"))
     expect(page.locator(".seat--own .zone--hand button")).to_have_count(3)  # laid, takes next
     watching = browser.new_context()

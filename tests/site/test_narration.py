@@ -121,8 +121,9 @@ def test_narration_follows_the_page_language():
 
 
 @pytest.mark.parametrize(("lang", "three", "two"), [
-    ("en", "Player 2 lays the nine of clubs, seven of hearts and king of spades in the middle.",
-     "Player 1 takes the nine of clubs and seven of hearts."),
+    ("en", "Player 2 lays the nine of clubs, the seven of hearts and the king of spades in the "
+           "middle.",
+     "Player 1 takes the nine of clubs and the seven of hearts."),
     ("sv", "Spelare 2 lägger klöver nio, hjärter sju och spader kung i mitten.",
      "Spelare 1 tar klöver nio och hjärter sju."),
     ("nb", "Spiller 2 legger kløver ni, hjerter sju og spar konge i midten.",
@@ -145,7 +146,7 @@ def test_one_card_or_several_agree_with_their_verb():
         one = narrate({**event, "took": ["9C"]}, "swap")
         two = narrate({**event, "took": ["9C", "7H"]}, "swap")
     assert one.endswith("and the nine of clubs goes into pile 2.")
-    assert two.endswith("and the nine of clubs and seven of hearts go into pile 2.")
+    assert two.endswith("and the nine of clubs and the seven of hearts go into pile 2.")
 
 
 # Sentences whose translation asks for grammatical forms of its cards, places and players
@@ -169,7 +170,9 @@ FORMED = [
         "de": "Spieler 1 deckt die Pik-Zwei auf Stapel 4 auf."}),
     ({"code": "combined", "player": 1, "from": "row-2", "to": "row-3", "count": 2}, "speed", {
         "fi": "Pelaaja 2 yhdistää pinot: paikan 3 kortit siirtyvät paikkaan 4.",
-        "en": "Player 2 moves the 2 cards from place 3 onto the same rank on place 4."}),
+        "en": "Player 2 stacks the 2 cards from place 3 onto the cards of the same rank on "
+              "place 4.",
+        "de": "Spieler 2 legt die 2 Karten von Platz 3 zu den gleichwertigen Karten auf Platz 4."}),
     ({"code": "call", "player": 1, "pile": "centre-0"}, "speed", {
         "fi": "Pelaaja 2 huutaa ja lyö pelipinoa 1."}),
     ({"code": "completed", "player": 1, "pile": "pile-6", "rank": "K"}, "swap", {

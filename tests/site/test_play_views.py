@@ -200,7 +200,8 @@ def test_a_move_is_judged_by_the_engine_and_a_rejection_says_why(client):
     game.refresh_from_db()
     response = move(client, game, {"type": "pick", "pile": "pile-2"})
     assert response.status_code == 200
-    assert "That did not count: you already hold a pile; put it back first." in response.text
+    assert ("That did not count: a pile is already in hand; it has to go back first."
+            in response.text)
 
 
 def unchanged(game: Game) -> bool:
@@ -449,4 +450,4 @@ def test_the_live_region_says_the_centre_tops_as_a_sentence(client):
     board = driver_of(Game.objects.get(pk=game.pk)).game.board(None)
     with translation.override("en"):
         names = [card_name(pile["cards"][-1]["card"], "en") for pile in board["centre"]]
-    assert f"The centre piles show the {names[0]} and {names[1]}." in html.unescape(lines)
+    assert f"The centre piles show the {names[0]} and the {names[1]}." in html.unescape(lines)

@@ -141,7 +141,7 @@ def test_the_lead_speaks_of_the_start_not_of_step_zero(client, lang):
 
 
 @pytest.mark.parametrize(("lang", "text"), [
-    ("en", "Lay the nine of clubs and seven of hearts in the middle"),
+    ("en", "Lay the nine of clubs and the seven of hearts in the middle"),
     ("sv", "Lägg ut klöver nio och hjärter sju i mitten"),
     ("nb", "Legg kløver ni og hjerter sju i midten"),
     ("de", "Die Kreuz-Neun und die Herz-Sieben in die Mitte legen"),

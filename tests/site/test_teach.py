@@ -270,8 +270,9 @@ def test_a_refused_move_is_told_with_the_engines_reason(client):
                                                  "version": str(row.version)})
     with translation.override("en"):
         refused = [line for line in lines(Game.objects.get(pk=lesson.pk), 0) if not line.event]
-    # what was tried, as a sentence rather than a quoted button label, then the reason
-    assert refused and refused[-1].text == ("Player 1 tried to make the win call, but it did not "
+    # what was tried, as a sentence rather than a quoted button label, in the game's own
+    # words (Stress has no win call), then the reason
+    assert refused and refused[-1].text == ("Player 1 tried to call “Stress!”, but it did not "
                                             "count: the centre tops differ, so there is nothing "
                                             "to call.")
 

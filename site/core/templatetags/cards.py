@@ -2,7 +2,7 @@
 
 from django import template
 
-from core.glossary import CardFace, card_face, current_lang, term
+from core.glossary import CardFace, card_face, current_lang, face_down_card, term
 
 register = template.Library()
 
@@ -15,3 +15,8 @@ def face(code: str) -> CardFace:
 @register.simple_tag
 def word(key: str) -> str:
     return term(key)
+
+
+@register.simple_tag
+def card_back_name() -> str:
+    return face_down_card()
