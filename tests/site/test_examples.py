@@ -127,7 +127,7 @@ def test_every_engine_reason_code_has_words():
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_a_reason_in_its_frame_reads_with_one_colon(lang):
+def test_a_reason_in_its_frame_reads_with_at_most_one_colon(lang):
     # "Not played: too slow: someone ..." glued two clauses with two colons.
     with translation.override(lang):
         lines = [
@@ -137,7 +137,8 @@ def test_a_reason_in_its_frame_reads_with_one_colon(lang):
                          f"{_('It did not count:')} {reason_text(code)}",
                          refusal({"type": "call", "player": 0}, code, {}))
         ]
-    assert [line for line in lines if line.count(":") != 1] == []
+    # (German sets the reason off with a dash: a full sentence after a colon would need a capital)
+    assert [line for line in lines if line.count(":") > 1] == []
 
 
 def test_english_reasons_use_the_perfect_for_what_has_just_happened():
