@@ -214,7 +214,7 @@ def test_the_limit_is_shown_in_every_language(client):
     for lang, text in [("sv", "Du har gjort 0 egna drag här (högst 200 sparas)."),
                        ("nb", "Du har gjort 0 egne trekk her (opptil 200 lagres)."),
                        ("de", "Eigene Züge hier: 0 (gespeichert werden bis zu 200)."),
-                       ("fi", "Omia siirtojasi tähän mennessä: 0 (enintään 200 tallennetaan).")]:
+                       ("fi", "Olet tehnyt täällä 0 siirtoa (kokeilu säilyttää enintään 200).")]:
         page = client.get(f"/{lang}/stress-se/examples/illegal-plays/try/")
         assert COUNT.search(page.text).group(1) == text
 

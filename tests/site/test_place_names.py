@@ -17,7 +17,7 @@ LANGS = ["en", "sv", "nb", "de", "fi"]
     ("sv", "Hög 4 (i handen)"),
     ("nb", "Bunke 4 (på hånden)"),
     ("de", "Stapel 4 (in der Hand)"),
-    ("fi", "Pino 4 (kädessä)"),
+    ("fi", "Kädessä oleva pino 4"),
 ])
 def test_a_held_pile_is_numbered_where_the_language_puts_the_number(lang, label):
     """Not "Bunken på hånden 4" / "Stapel in der Hand 4": the number is a slot in a pattern."""
