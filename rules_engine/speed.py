@@ -729,7 +729,13 @@ class SpeedGame(Game):
                         self.event_on = True
                         self.event_start = self.now
                         self._fits = [0] * self.players  # plays are frozen
-                        self._emit("stress", None, rank=a[-1][0])
+                        # A joker takes the other top's rank: the event names that rank.
+                        if t0 == 0 and t1 != 0:
+                            self._emit("stress", None, rank=b[-1][0], joker=True)
+                        elif t1 == 0 and t0 != 0:
+                            self._emit("stress", None, rank=a[-1][0], joker=True)
+                        else:
+                            self._emit("stress", None, rank=a[-1][0])
                         return
             elif b:
                 t1 = RANK_VALUE[b[-1]]

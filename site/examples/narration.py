@@ -122,16 +122,19 @@ def _speed(code: str, e: dict, who: PlayerWord, f: Scene) -> str | None:
         return _("%(player)s fills %(place)s with the %(card)s.") % Words({
             "player": who, "place": _zone(e.get("to"), f), "card": CardWord(e.get("card"))})
     if code == "stacked":
-        return _("%(player)s stacks the %(card)s on %(place)s.") % Words({
+        return _("%(player)s stacks the %(card)s in %(place)s.") % Words({
             "player": who, "card": CardWord(e.get("card")), "place": _zone(e.get("to"), f)})
     if code == "combined":
         n = e.get("count") or 1
-        return ngettext("%(player)s stacks the card from %(from)s onto the card of the same "
-                        "rank on %(to)s.",
-                        "%(player)s stacks the %(n)s cards from %(from)s onto the cards of the "
-                        "same rank on %(to)s.", n) % Words({
+        return ngettext("%(player)s stacks the card from %(from)s onto the matching card in "
+                        "%(to)s.",
+                        "%(player)s stacks the %(n)s cards from %(from)s onto the matching cards "
+                        "in %(to)s.", n) % Words({
             "player": who, "n": n, "from": _zone(e.get("from"), f), "to": _zone(e.get("to"), f)})
     if code == "stress":
+        if e.get("joker"):
+            return _("A joker takes the rank of the other top (%(rank)s): the first call "
+                     "wins.") % Words({"rank": RankWord(e.get("rank"))})
         return _("Both centre piles show the same rank (%(rank)s): the first call wins.") % Words({
             "rank": RankWord(e.get("rank"))})
     if code == "tie":
@@ -152,7 +155,7 @@ def _speed(code: str, e: dict, who: PlayerWord, f: Scene) -> str | None:
         return _("%(player)s is ready for new cards.") % Words({"player": who})
     if code == "stuck":
         if e.get("ready"):
-            return _("Everyone is ready: new cards are turned.")
+            return _("Both players are ready: new cards are turned.")
         return _("Nobody can play: new cards are turned.")
     return None
 

@@ -10,7 +10,7 @@ REASONS = {
     "bad-player": _("there is no such player"),
     "bad-zone": _("there is no such place on the table"),
     "empty-pile": _("that pile is empty"),
-    "equal-rank": _("a card of the same rank never fits"),
+    "equal-rank": _("a card never goes on another of the same rank"),
     "face-down": _("that card is face down"),
     "frozen": _("the centre tops are equal, so only the call counts now"),
     "game-over": _("the game is already over"),

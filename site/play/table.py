@@ -389,7 +389,7 @@ def _command(name: str, label: str, keys: Keys, owner: int | None, **action: str
 
 def _speed_commands(game: Game, keys: Keys, owner: int | None) -> list[Command]:
     word = CALL_WORDS.get(game.call_word, game.call_word)  # type: ignore[attr-defined]
-    commands = [_command("call", _("Call %(word)s") % {"word": word}, keys, owner,
+    commands = [_command("call", _("Call “%(word)s”") % {"word": word}, keys, owner,
                          send=_json({"type": "call"}))]
     if not game.auto_refill:  # type: ignore[attr-defined]
         commands.append(_command("refill", _("Refill"), keys, owner,
@@ -570,7 +570,7 @@ def _jb_seat_zones(game: Game, seat: dict, keys: Keys | None, owner: int | None,
 def _jb_commands(game: Game, board: dict, keys: Keys, owner: int | None) -> list[Command]:
     word = CALL_WORDS.get(board["call_word"], board["call_word"])
     commands = [
-        _command("call", _("Call %(word)s") % {"word": word}, keys, owner,
+        _command("call", _("Call “%(word)s”") % {"word": word}, keys, owner,
                  send=_json({"type": "call"})),
         _command("put-back", _("Put the pile back"), keys, owner,
                  send=_json({"type": "put-back"})),
@@ -585,8 +585,8 @@ def _jb_notes(board: dict, seat: int) -> list[str]:
     notes = []
     laying = board["laying"][seat]
     if laying:
-        notes.append(ngettext("has laid %(n)s card, must take %(n)s from the middle",
-                              "has laid %(n)s cards, must take %(n)s from the middle",
+        notes.append(ngettext("has laid %(n)s card and must take %(n)s from the middle",
+                              "has laid %(n)s cards and must take %(n)s from the middle",
                               laying) % {"n": laying})
     match = board.get("match") or {}
     if match.get("best_of_five"):

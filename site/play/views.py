@@ -176,7 +176,11 @@ def _centre_line(table) -> str:
                       top["card"] if top and top["card"] else None))
     if not piles:
         return ""
-    if all(card for _pile, card in piles):
+    cards = [card for _pile, card in piles]
+    if len(piles) > 1 and all(cards) and len(set(cards)) == 1:
+        # two decks (German Stress): the same card can top both piles
+        return _("Both centre piles show the %(card)s.") % Words({"card": CardWord(cards[0])})
+    if all(cards):
         return _("The centre piles show the %(cards)s.") % Words({
             "cards": CardList(tuple(card for _pile, card in piles if card))})
     parts = [_("%(pile)s shows the %(card)s") % Words({"pile": pile, "card": CardWord(card)})
@@ -287,8 +291,8 @@ REFUSALS = {
     FORGED: (400, gettext_lazy("That move does not belong to this game, so nothing was "
                                "changed.")),
     PAUSED: (409, gettext_lazy("The game is paused: resume it to play on.")),
-    RUNNING: (409, gettext_lazy("Pause the game first: it moves on one step at a time only "
-                                "while paused.")),
+    RUNNING: (409, gettext_lazy("Pause the game first: you can only step through it while "
+                                "it is paused.")),
 }
 
 

@@ -61,15 +61,19 @@ PHRASES: dict[tuple[str, str], object] = {
         "piles."
     ),
     ("start", "both-turn-on-command"): _(
-        "Both hold their top card face down over the middle and turn it on a command."
+        "Both hold their top card face down over the middle and turn it over when one of them "
+        "gives the word."
     ),
     ("start", "count-to-three"): _(
         "Count to three together; on three, each puts a card into the middle."
     ),
     ("start", "both-turn-reserve"): _(
-        "Both say \"Spit!\" and turn their top reserve card onto their own centre pile."
+        "Both say “Spit!” and turn their top reserve card onto their own centre pile."
     ),
-    ("start", "start-word-all-at-once"): _("Everyone starts at once on the start words."),
+    ("start", "start-word-all-at-once"): _(
+        "One player says the start words, such as “Ready, steady, go!”, and everyone starts "
+        "at once."
+    ),
     ("legal_move", "one-card-adjacent-wrap"): _(
         "One card at a time, one rank higher or lower; the ace is both high and low."
     ),

@@ -54,7 +54,7 @@ class TeachSetup:
 
 def mode_choices(current: str) -> list[Choice]:
     labels = {Lesson.WATCH: _("The class watches: every player is a bot"),
-              Lesson.TEACHER: _("You play Player 1 against the bots"),
+              Lesson.TEACHER: _("You play as Player 1 against the bots"),
               Lesson.HOT_SEAT: _("Two people at one keyboard as Players 1 and 2; any other "
                                  "seats are bots")}
     return [Choice(mode, labels[mode], mode == current) for mode, _label in Lesson.MODES]

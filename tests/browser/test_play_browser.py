@@ -153,7 +153,7 @@ def test_a_rejected_move_shows_the_reason_and_a_watcher_sees_the_same_table(
     watching = browser.new_context()
     watcher = watching.new_page()
     watcher.goto(f"{site_url}/en/play/{game_id}/")
-    expect(watcher.locator(".play__role")).to_have_text("watching")
+    expect(watcher.locator(".play__role")).to_have_text("you are watching")
     assert watcher.locator("#game [data-pick], #game [data-send]").count() == 0
     expect(watcher.locator(".seat--own .zone--hand .item")).to_have_count(3)
     watching.close()  # a page left open would keep polling while the database is torn down
@@ -166,7 +166,7 @@ def test_the_sandbox_takes_moves_made_on_the_table_by_click_and_by_drag(page, si
     status = page.locator(".sandbox__status")
     page.locator("#o-row-0").click()
     page.locator("#c-centre-0").click()  # seven onto seven: the engine refuses
-    expect(status.locator(".rejected")).to_contain_text("same rank never fits")
+    expect(status.locator(".rejected")).to_contain_text("never goes on another of the same rank")
     assert "moves=&" in page.url or "moves=" not in page.url
     source = page.locator("#o-row-1")
     target = page.locator("#c-centre-1")

@@ -260,3 +260,20 @@ def test_garbage_arguments_are_bad_actions_not_exceptions():
             assert not result.accepted
     assert game.apply(Action("5", 0, "call", {})).reason == "bad-action"
     assert game.to_json() == before
+
+
+def test_a_joker_on_one_centre_pile_makes_a_stress_in_the_other_tops_rank():
+    """The event names the rank that counts (the joker takes the other top's), so a story
+    never says both piles show "joker" when one shows a seven."""
+    from pathlib import Path
+
+    from rules_engine.actions import Action
+    from rules_engine.scenario import load
+
+    scenario = load(Path(__file__).parent / "scenarios" / "de-jokers.json")
+    game = scenario.new_game()
+    result = game.apply(Action.from_json(
+        {"t": 400, "player": 0, "type": "play", "card": "X", "from": "row-0", "to": "centre-1"}))
+    stress = [e.to_json() for e in result.events if e.code == "stress"]
+    assert len(stress) == 1
+    assert stress[0]["rank"] == "7" and stress[0]["joker"] is True

@@ -394,6 +394,6 @@ def test_a_demo_game_page_is_compressed_described_and_rendered_per_request(db):
     # What the page shows is the game as it is at this request, and whose view it is.
     assert player.post(game + "clock/", {"command": "pause", "version": "0"}).status_code == 200
     paused = _padded_gzip_text(player.get(game, headers=BROWSER))
-    assert "The game is paused." in paused and "you play" in paused
+    assert "The game is paused." in paused and "you are playing" in paused
     watcher = Client().get(game, headers=BROWSER)
-    assert "watching" in gzip.decompress(watcher.content).decode()
+    assert "you are watching" in gzip.decompress(watcher.content).decode()

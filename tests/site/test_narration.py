@@ -170,8 +170,7 @@ FORMED = [
         "de": "Spieler 1 deckt die Pik-Zwei auf Stapel 4 auf."}),
     ({"code": "combined", "player": 1, "from": "row-2", "to": "row-3", "count": 2}, "speed", {
         "fi": "Pelaaja 2 yhdistää pinot: paikan 3 kortit siirtyvät paikkaan 4.",
-        "en": "Player 2 stacks the 2 cards from place 3 onto the cards of the same rank on "
-              "place 4.",
+        "en": "Player 2 stacks the 2 cards from place 3 onto the matching cards in place 4.",
         "de": "Spieler 2 legt die 2 Karten von Platz 3 zu den gleichwertigen Karten auf Platz 4."}),
     ({"code": "call", "player": 1, "pile": "centre-0"}, "speed", {
         "fi": "Pelaaja 2 huutaa ja lyö pelipinoa 1."}),
@@ -195,3 +194,15 @@ def test_cards_places_and_players_take_the_form_the_sentence_needs(event, family
     (pelipino 1)"; German "legt den Kreuz-Buben auf …", not "legt auf …: Kreuz-Bube"."""
     with translation.override(lang):
         assert narrate(event, family) == text
+
+
+@pytest.mark.parametrize(("event", "text"), [
+    ({"code": "stress", "rank": "7"},
+     "Both centre piles show the same rank (seven): the first call wins."),
+    # German Stress with jokers: a joker on one pile takes the other top's rank
+    ({"code": "stress", "rank": "2", "joker": True},
+     "A joker takes the rank of the other top (two): the first call wins."),
+])
+def test_equal_tops_name_the_rank_that_counts(event, text):
+    with translation.override("en"):
+        assert narrate(event, "speed") == text

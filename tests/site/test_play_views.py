@@ -129,7 +129,7 @@ def heading(page: str) -> str:
 @pytest.mark.parametrize(("lang", "playing", "watching"), [
     ("sv", "Stress – du spelar", "Stress – du tittar"),
     ("de", "Schwedisches Stress – du spielst", "Schwedisches Stress – du schaust zu"),
-    ("en", "Swedish Stress – you play", "Swedish Stress – watching"),
+    ("en", "Swedish Stress – you are playing", "Swedish Stress – you are watching"),
 ])
 def test_the_heading_keeps_the_game_and_the_role_apart(client, lang, playing, watching):
     game = start(client, lang=lang)
@@ -451,3 +451,18 @@ def test_the_live_region_says_the_centre_tops_as_a_sentence(client):
     with translation.override("en"):
         names = [card_name(pile["cards"][-1]["card"], "en") for pile in board["centre"]]
     assert f"The centre piles show the {names[0]} and the {names[1]}." in html.unescape(lines)
+
+
+def test_the_live_region_says_once_that_both_piles_show_the_same_card():
+    # German Stress plays two decks: "the four of spades and the four of spades" said twice
+    from types import SimpleNamespace
+
+    from play.views import _centre_line
+
+    def pile(zone_id):
+        top = SimpleNamespace(top={"card": "4S", "up": True})
+        return SimpleNamespace(id=zone_id, kind="centre", fanned=False, items=[top])
+
+    table = SimpleNamespace(variant="stress-de", centre=[pile("centre-0"), pile("centre-1")])
+    with translation.override("en"):
+        assert _centre_line(table) == "Both centre piles show the four of spades."

@@ -379,7 +379,7 @@ def test_pupils_join_with_the_class_code_and_a_nickname(client):
     assert response["Location"] == f"/en/teach/{lesson.pk}/follow/"
     assert Pupil.objects.get(lesson=lesson).nickname == "Ada"
     page = pupil.get(response["Location"]).text
-    assert "you follow the class as Ada" in page
+    assert "you are following the class as Ada" in page
     again = join(pupil, lesson, "Ada")  # the same browser again: the same pupil
     assert again.status_code == 303 and Pupil.objects.count() == 1
     taken = join(client.__class__(), lesson, "ada")
