@@ -617,6 +617,7 @@ class SpeedGame(Game):
             taken.extend(self.centre[p])
             self.centre[p] = []
             self.changed_at[p] = self.now
+        count = len(taken)  # the centre cards taken, not the draw pile they are mixed into
         if mix:
             taken.extend(self.draws[seat])
             shuffle(self.rng, taken)
@@ -624,8 +625,7 @@ class SpeedGame(Game):
         else:
             shuffle(self.rng, taken)
             self.draws[seat][:0] = taken
-        self._emit(code, seat, piles=[CENTRE_IDS[p] for p in piles], count=len(taken),
-                   reason=why)
+        self._emit(code, seat, piles=[CENTRE_IDS[p] for p in piles], count=count, reason=why)
 
     def _give_card(self, giver: int, taker: int) -> None:
         self.draws[taker].append(self.draws[giver].pop())

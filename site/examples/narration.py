@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from core.glossary import current_lang, term_form
+from rules_engine.registry import VARIANTS
 
 from .board import Place, zone_kind
 from .wording import BLANK, Blank, CardList, CardWord, RankWord, Words, sentence
@@ -113,7 +114,12 @@ def _call(e: dict, who: PlayerWord, scene: Scene) -> str:
     if gesture == "knock":
         return _("%(player)s knocks on %(pile)s.") % Words({"player": who, "pile": pile})
     if gesture == "shout":
-        return _("%(player)s calls first.") % Words({"player": who})
+        # a call naming no pile (German Stress): each caller is told, the first and, in a
+        # tie, the second, so the line says what was called, not who was first
+        word = getattr(VARIANTS[scene.variant].game_class, "call_word", "stress") if (
+            scene.variant in VARIANTS) else "stress"
+        return _("%(player)s calls “%(word)s”") % Words({
+            "player": who, "word": CALL_WORDS.get(word, word)})
     return _("%(player)s calls and slaps %(pile)s.") % Words({"player": who, "pile": pile})
 
 
@@ -224,7 +230,7 @@ def _swap(code: str, e: dict, who: PlayerWord, f: Scene) -> str | None:
                         "and the %(cards)s go into %(pile)s.", len(took)) % Words({
             "player": who, "cards": _cards(took), "pile": _zone(e.get("pile"), f)})
     if code == "completed":
-        return _("%(player)s completes %(pile)s: four of a kind (%(rank)s).") % Words({
+        return _("%(player)s completes %(pile)s with the fourth %(rank)s.") % Words({
             "player": who, "pile": _zone(e.get("pile"), f), "rank": RankWord(e.get("rank"))})
     if code == "stikk":
         return _("%(player)s says “stikk”.") % Words({"player": who})
@@ -271,6 +277,15 @@ def _told(event: dict, scene: Scene) -> str:
         return _("%(player)s plays the %(card)s onto %(pile)s.") % values
     if code == "took":
         n = event.get("count", 0)
+        piles = event.get("piles") or []
+        if len(piles) == 1:
+            return ngettext("%(player)s takes %(pile)s (%(n)s card).",
+                            "%(player)s takes %(pile)s (%(n)s cards).", n) % Words({
+                "player": who, "pile": _zone(piles[0], scene), "n": n})
+        if len(piles) > 1:
+            return ngettext("%(player)s takes both centre piles (%(n)s card).",
+                            "%(player)s takes both centre piles (%(n)s cards).", n) % Words({
+                "player": who, "n": n})
         return ngettext("%(player)s takes %(n)s card from the centre.",
                         "%(player)s takes %(n)s cards from the centre.", n) % Words({
             "player": who, "n": n})

@@ -12,7 +12,7 @@ REASONS = {
     "empty-pile": _("that pile is empty"),
     "equal-rank": _("a card never goes on another of the same rank"),
     "face-down": _("that card is face down"),
-    "frozen": _("the centre tops are equal, so only the call counts now"),
+    "frozen": _("the centre tops are equal, so only a call is allowed"),
     "game-over": _("the game is already over"),
     "nothing-to-refill": _("there is nothing to refill"),
     "not-adjacent": _("the card is not one rank higher or lower than the top card"),

@@ -16,7 +16,7 @@ from play.models import Game, LogEntry
 
 from examples.board import Place, zone_kind
 from examples.narration import PlayerWord, narrate
-from examples.sandbox import Calling, describe, refusal
+from examples.sandbox import Calling, describe, refusal, tried
 from examples.wording import Words, sentence
 from rules_engine.registry import VARIANTS
 
@@ -52,6 +52,14 @@ def move_words(action: dict, family: str, variant: str, calling: Calling | None 
     calling = calling or Calling.of_variant(variant, {})
     with suppress(KeyError, TypeError, ValueError, AttributeError):
         return describe(action, _zones(action, family, variant), calling)
+    return _("a move that is not on this table")
+
+
+def tried_words(action: dict, family: str, variant: str) -> str:
+    """A move someone sent, as what they did (examples.sandbox.tried): "play the … onto …"."""
+    calling = Calling.of_variant(variant, {})
+    with suppress(KeyError, TypeError, ValueError, AttributeError):
+        return tried(action, _zones(action, family, variant), calling)
     return _("a move that is not on this table")
 
 

@@ -26,7 +26,7 @@ from rules_engine.registry import VARIANTS
 
 from .explain import judging_time
 from .models import Answer, Lesson, Pupil, Question
-from .narration import move_words
+from .narration import move_words, tried_words
 
 MAX_NICKNAME = 24
 
@@ -87,8 +87,14 @@ UNREADABLE = frozenset({"bad-action", "unknown-action", "bad-player"})
 
 
 def move_text(action: dict, variant: str) -> str:
-    """An answer in words (an answer the engine refused may name anything)."""
+    """An answer in words, as a button names it (an answer the engine refused may name
+    anything): the tally's rows."""
     return move_words(action, VARIANTS[variant].family, variant)
+
+
+def answered_text(action: dict, variant: str) -> str:
+    """An answer as what the pupil did ("play the … onto …"), for "You answered: …"."""
+    return tried_words(action, VARIANTS[variant].family, variant)
 
 
 def answer(question: Question, pupil: Pupil, action: dict) -> Answer:

@@ -331,7 +331,8 @@ def _pupil_context(request: HttpRequest, lesson: Lesson, row: Game,
     mine = question.answers.filter(pupil=pupil).first()
     if mine is not None:
         context["my_answer"] = {
-            "move": questions.move_text({**mine.action, "player": question.seat}, row.variant),
+            "move": questions.answered_text({**mine.action, "player": question.seat},
+                                            row.variant),
             "accepted": mine.accepted,
             "reason": reason_text(mine.reason) if mine.reason else ""}
     return context

@@ -277,3 +277,30 @@ def test_a_joker_on_one_centre_pile_makes_a_stress_in_the_other_tops_rank():
     stress = [e.to_json() for e in result.events if e.code == "stress"]
     assert len(stress) == 1
     assert stress[0]["rank"] == "7" and stress[0]["joker"] is True
+
+
+@pytest.mark.parametrize("name", ["fi-stress.json", "fi-stress-tie.json", "de-jokers.json"])
+def test_a_player_taking_centre_piles_is_told_the_centre_cards_only(name):
+    """Mixed into the taker's draw pile, the count once included that draw pile too."""
+    from pathlib import Path
+
+    from rules_engine.actions import Action
+    from rules_engine.scenario import STEP_KEYS, load
+
+    scenario = load(Path(__file__).parent / "scenarios" / name)
+    game = scenario.new_game()
+    told = 0
+    for raw in scenario.steps:
+        sizes = {pile["id"]: pile["count"] for pile in game.board(None)["centre"]}
+        if "advance" in raw:
+            events = game.advance(raw["advance"])
+        else:
+            events = game.apply(Action.from_json(
+                {k: v for k, v in raw.items() if k not in STEP_KEYS})).events
+            if raw["type"] != "call":
+                continue  # a play changes the piles before any taking: sizes are stale
+        for event in (e.to_json() for e in events):
+            if event["code"] in ("took", "penalty") and "piles" in event:
+                assert event["count"] == sum(sizes[p] for p in event["piles"]), event
+                told += 1
+    assert told

@@ -206,3 +206,25 @@ def test_cards_places_and_players_take_the_form_the_sentence_needs(event, family
 def test_equal_tops_name_the_rank_that_counts(event, text):
     with translation.override("en"):
         assert narrate(event, "speed") == text
+
+
+def test_a_call_naming_no_pile_says_the_word_not_who_was_first():
+    """German Stress's call: both callers of a tie were told "calls first"."""
+    event = {"code": "call", "player": 1, "pile": "centre-0", "gesture": "shout",
+             "false": False}
+    with translation.override("en"):
+        assert narrate(event, "speed", "stress-de") == "Player 2 calls “Stress!”"
+    with translation.override("sv"):
+        assert narrate(event, "speed", "stress-de") == "Spelare 2 ropar ”Stress!”"
+
+
+@pytest.mark.parametrize(("event", "text"), [
+    ({"code": "took", "player": 0, "piles": ["centre-1"], "count": 17},
+     "Player 1 takes centre pile 2 (17 cards)."),
+    ({"code": "took", "player": 1, "piles": ["centre-0", "centre-1"], "count": 1},
+     "Player 2 takes both centre piles (1 card)."),
+])
+def test_taking_centre_cards_says_which_pile(event, text):
+    """Once "Player 1 takes 17 cards from the centre.": which pile, and the count."""
+    with translation.override("en"):
+        assert narrate(event, "speed") == text

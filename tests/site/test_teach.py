@@ -446,7 +446,10 @@ def test_a_class_question_collects_one_answer_per_pupil_and_shows_the_tally(clie
     for pupil, action in zip(pupils, (wrong, wrong, right), strict=True):
         response = pupil.post(url, {"action": json.dumps(action), "version": "0"},
                               HTTP_HX_REQUEST="true")
-        assert response.status_code == 200 and "Your answer:" in response.text
+        assert response.status_code == 200 and "You answered: " in response.text
+        # what the pupil did, in the story's words, not a button's label ("Play the …")
+        answered = re.search(r"You answered: ([^.<]*)", response.text).group(1)
+        assert answered[:1].islower()
     tally = questions.tally(question)
     assert [row.count for row in tally.rows] == [2, 1] and tally.answers == 3
     # A second answer replaces the first.

@@ -68,7 +68,31 @@ def msgids_filled_with_words() -> set[str]:
                                          and node.right.id in names):
                 found |= {arg.value for arg in node.left.args
                           if isinstance(arg, ast.Constant) and isinstance(arg.value, str)}
+        for function in ast.walk(tree):
+            if isinstance(function, ast.FunctionDef):
+                found |= _chosen_then_filled(function)
     return found
+
+
+def _chosen_then_filled(function: ast.FunctionDef) -> set[str]:
+    """`text = _("…")` in branches, then `text % Words(…)`: the sentences of one function
+    that are picked first and filled later."""
+    chosen: dict[str, set[str]] = {}
+    for node in ast.walk(function):
+        if (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
+                and getattr(node.value.func, "id", None) in GETTEXT):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    chosen.setdefault(target.id, set()).update(
+                        arg.value for arg in node.value.args
+                        if isinstance(arg, ast.Constant) and isinstance(arg.value, str))
+    filled = set()
+    for node in ast.walk(function):
+        if (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod)
+                and isinstance(node.left, ast.Name) and node.left.id in chosen
+                and _is_words(node.right)):
+            filled |= chosen[node.left.id]
+    return filled
 
 
 WITH_FORMS = msgids_filled_with_words()
@@ -85,7 +109,9 @@ def allowed_placeholders(entry: polib.POEntry) -> set[str]:
 
 def test_the_source_walk_finds_the_sentences_filled_with_words():
     assert {"%(player)s plays the %(card)s onto %(pile)s.", "hand on %(pile)s",
-            "Play the %(card)s from %(from)s onto %(to)s", "%(player)s won"} <= WITH_FORMS
+            "Play the %(card)s from %(from)s onto %(to)s", "%(player)s won",
+            # chosen in branches, then filled once (play.summary._why_player)
+            "%(player)s had fewer cards left when nobody could play on."} <= WITH_FORMS
     assert "Player %(n)s (bot, %(level)s)" not in WITH_FORMS  # a seat's plain label
 
 
