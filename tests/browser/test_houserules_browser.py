@@ -63,7 +63,7 @@ def test_the_live_preview_follows_every_change(page, site_url, console_errors):
     page.get_by_label("Your own rule 1").fill("x" * 140)
     expect(sheet.locator(".sheet__own li")).to_have_text("x" * 140)
     page.get_by_label("Date").fill("2025-06-21")
-    expect(sheet.locator(".sheet__fill").nth(1)).to_have_text("June 21, 2025")
+    expect(sheet.locator(".sheet__fill").nth(1)).to_have_text("21 June 2025")
     assert console_errors == []
 
 
