@@ -184,9 +184,10 @@ class SpeedGame(Game):
             [[] for _ in range(ROW_SIZE)] for _ in range(self.players)
         ]
         self.event_on = False
-        self.event_start = 0
         self.calls: list[list] = []  # [seat, t, pile index]
         self.last_resolved: int | None = None
+        #: who called in the Stress settled last: a second call of theirs is no race lost
+        self.last_callers: list[int] = []
         self.ready: list[bool] = [False] * self.players
         # Derived from rows and centre, never serialised: each row place's top value
         # (NO_CARD when empty), kept in step with every change of a row, and each seat's row
@@ -486,7 +487,7 @@ class SpeedGame(Game):
             return R_BAD_ZONE
         if not self.event_on:
             if self.last_resolved is not None and t - self.last_resolved < LATE_CALL_MS:
-                return R_TOO_SLOW
+                return R_ALREADY_CALLED if seat in self.last_callers else R_TOO_SLOW
             if not self._false_call_penalty():
                 return R_NO_STRESS
             self._emit("call", seat, pile=CENTRE_IDS[pile], gesture=self.gesture, false=True)
@@ -700,6 +701,7 @@ class SpeedGame(Game):
         self.event_on = False
         self.calls = []
         self.last_resolved = self.now
+        self.last_callers = [c[0] for c in calls]
         if tie:
             self._emit("tie", None, seats=[c[0] for c in calls])
         self._stress_outcome(first_seat, pile, tie)
@@ -727,7 +729,6 @@ class SpeedGame(Game):
                     t1 = RANK_VALUE[b[-1]]
                     if t0 == t1 or t0 == 0 or t1 == 0:
                         self.event_on = True
-                        self.event_start = self.now
                         self._fits = [0] * self.players  # plays are frozen
                         # A joker takes the other top's rank: the event names that rank.
                         if t0 == 0 and t1 != 0:
@@ -957,9 +958,9 @@ class SpeedGame(Game):
             "draws": [list(d) for d in self.draws],
             "rows": [[list(p) for p in row] for row in self.rows],
             "event_on": self.event_on,
-            "event_start": self.event_start,
             "calls": [list(c) for c in self.calls],
             "last_resolved": self.last_resolved,
+            "last_callers": list(self.last_callers),
             "ready": list(self.ready),
         }
 
@@ -969,9 +970,9 @@ class SpeedGame(Game):
         self.draws = [list(x) for x in d["draws"]]
         self.rows = [[list(p) for p in row] for row in d["rows"]]
         self.event_on = d["event_on"]
-        self.event_start = d["event_start"]
         self.calls = [list(c) for c in d["calls"]]
         self.last_resolved = d["last_resolved"]
+        self.last_callers = list(d.get("last_callers", []))  # absent from older snapshots
         self.ready = list(d["ready"])
         self._recount_rows()
         self._fits = self._current_fits()

@@ -93,7 +93,7 @@ def _labels(languages: tuple[str, ...]) -> dict[str, str]:
         "signature": gettext_noop("Signature"),
         "place": gettext_noop("Location"),
         "date": gettext_noop("Date"),
-        "link": gettext_noop("These rules online"),
+        "link": gettext_noop("Play by these rules online"),
         "extra": gettext_noop("More house rules"),
     }
     labels = {}

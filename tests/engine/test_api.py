@@ -304,3 +304,26 @@ def test_a_player_taking_centre_piles_is_told_the_centre_cards_only(name):
                 assert event["count"] == sum(sizes[p] for p in event["piles"]), event
                 told += 1
     assert told
+
+
+def test_a_call_just_after_a_settled_stress_is_too_slow_only_for_the_one_who_did_not_call():
+    """The caller who won it is told they already called, not that someone was first."""
+    from pathlib import Path
+
+    from rules_engine.actions import Action
+    from rules_engine.scenario import load
+    from rules_engine.speed import LATE_CALL_MS, TIE_WINDOW_MS
+
+    game = load(Path(__file__).parent / "scenarios" / "fi-stress.json").new_game()
+    play = {"type": "play", "card": "8D", "from": "row-0", "to": "centre-0"}
+    assert game.apply(Action.from_json({"t": 500, "player": 0, **play})).accepted
+    call = {"type": "call", "pile": "centre-1"}
+    assert game.apply(Action.from_json({"t": 900, "player": 0, **call})).accepted
+    settled = 900 + TIE_WINDOW_MS
+    game.advance(settled)
+    assert game.board(None)["phase"] != "equal-ranks"
+    late = settled + LATE_CALL_MS // 2
+    again = game.copy().apply(Action.from_json({"t": late, "player": 0, **call}))
+    other = game.copy().apply(Action.from_json({"t": late, "player": 1, **call}))
+    assert (again.accepted, again.reason) == (False, "already-called")
+    assert (other.accepted, other.reason) == (False, "too-slow")
