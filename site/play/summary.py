@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from examples.narration import PlayerWord
-from examples.wording import Words, sentence
+from examples.wording import Words, and_list, sentence
 from rules_engine.game import Game as EngineGame
 
 from .table import seat_name
@@ -35,6 +35,18 @@ def duration(ms: int) -> str:
     if minutes:
         return _("%(m)s min %(s)s s") % {"m": minutes, "s": seconds}
     return _("%(s)s s") % {"s": seconds}
+
+
+def duration_in_words(ms: int) -> str:
+    """A length of time as a sentence says it ("1 minute and 57 seconds"); `duration` is the
+    short form for a table cell."""
+    minutes, seconds = divmod(max(0, ms) // 1000, 60)
+    parts = []
+    if minutes:
+        parts.append(ngettext("%(n)s minute", "%(n)s minutes", minutes) % {"n": minutes})
+    if seconds or not minutes:
+        parts.append(ngettext("%(n)s second", "%(n)s seconds", seconds) % {"n": seconds})
+    return and_list(parts)
 
 
 def _why_you(reason: str | None) -> str:

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from play.cards import card_markup
 from play.models import Game
 from play.service import driver_of
-from play.summary import duration, no_winner_why
+from play.summary import duration_in_words, no_winner_why
 from play.table import seat_name
 
 from core.catalogue import variant_entry
@@ -76,7 +76,7 @@ class ClassSummary:
 
 def result_line(game: EngineGame) -> str:
     """The game's result as one sentence: who won, when and how."""
-    time = duration(game.now)
+    time = duration_in_words(game.now)
     if game.winner is None:
         ended = _("The game ended without a winner after %(time)s.") % {"time": time}
         return f"{ended} {no_winner_why(game.end_reason)}"
@@ -97,7 +97,7 @@ def moment_time(ms: int) -> str:
     """When in the game a moment happened, as its heading says after the rule's title."""
     if ms < 1000:
         return _("(at the start of the game)")
-    return _("(%(time)s into the game)") % {"time": duration(ms)}
+    return _("(%(time)s into the game)") % {"time": duration_in_words(ms)}
 
 
 def _group_label(what: str, seat: int | None) -> str:

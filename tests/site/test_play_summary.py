@@ -71,7 +71,12 @@ def test_the_class_summary_says_the_result_in_one_sentence():
 
 def test_a_moment_says_how_far_into_the_game_it_came():
     assert moment_time(0) == "(at the start of the game)"
-    assert moment_time(72_000) == "(1 min 12 s into the game)"
+    # in a sentence, words rather than the table cell's "1 min 12 s"
+    assert moment_time(72_000) == "(1 minute and 12 seconds into the game)"
+    assert moment_time(61_000) == "(1 minute and 1 second into the game)"
+    assert moment_time(120_000) == "(2 minutes into the game)"
+    with translation.override("de"):
+        assert moment_time(72_000) == "(nach 1 Minute und 12 Sekunden Spielzeit)"
 
 
 def test_who_is_ready_for_new_cards_is_named():

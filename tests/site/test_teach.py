@@ -634,7 +634,9 @@ def test_the_class_summary_gives_the_result_as_one_sentence_naming_the_winner(cl
     row = finish(lesson)
     text = client.get(f"/en/teach/{lesson.pk}/summary/").text
     result = re.search(r'<p class="class-summary__result" lang="en">([^<]*)</p>', text).group(1)
-    assert re.fullmatch(r"Player \d won after (\d+ min )?\d+ s[ ,][^.]*\.", result), result
+    time = r"(\d+ minutes?( and \d+ seconds?)?|\d+ seconds?)"
+    said = rf"Player \d won after {time}[ ,][^.]*\."
+    assert re.fullmatch(said, result), result
     assert "(bot" not in result and result.count(".") == 1
     assert "into the game)" in text and "after 0 s" not in text
     assert row.over
