@@ -9,13 +9,16 @@ anyone else with the link watches.
 
 from __future__ import annotations
 
+import hashlib
 import json
+import re
 from typing import Protocol
 from urllib.parse import urlencode
 
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
@@ -188,6 +191,20 @@ def _centre_line(table) -> str:
     return sentence("; ".join(parts) + ".")
 
 
+#: what differs between two answers showing the same game: the next request's delay, the
+#: lines for the live region (read out once, from the answer that brought them) and the
+#: per-request token and nonce
+PER_REQUEST = re.compile(r'<div class="poll"[^>]*></div>|<div hidden data-announce>.*?</div>'
+                         r'|name="csrfmiddlewaretoken" value="[^"]*"|nonce="[^"]*"', re.S)
+
+
+def state_digest(state: str) -> str:
+    """A fingerprint of what a board answer shows: equal for two answers that would look
+    the same, so the page keeps its board (and the focus and choice on it) for a poll
+    that brings nothing new (static/js/play.js)."""
+    return hashlib.blake2b(PER_REQUEST.sub("", state).encode(), digest_size=12).hexdigest()
+
+
 def _parse_since(raw: str | None) -> int | None:
     if raw and raw.isascii() and raw.isdigit() and len(raw) < 10:
         return int(raw)
@@ -233,9 +250,14 @@ def _render_game(request: HttpRequest, row: Game, turn: Turn, *, message: str = 
     if fragment is None:
         fragment = bool(request.htmx)
     context["fragment"] = fragment
-    template = "play/game.html#game" if fragment else "play/game.html"
-    response = render(request, template, context, status=status)
+    state = render_to_string("play/game.html#game", context, request)
+    context["state_digest"] = state_digest(state)
+    if fragment:
+        response = HttpResponse(state, status=status)
+    else:
+        response = render(request, "play/game.html", context, status=status)
     response["X-Game-Version"] = str(row.version)
+    response["X-Game-Digest"] = context["state_digest"]
     patch_vary_headers(response, ["HX-Request"])
     return response
 

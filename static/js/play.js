@@ -294,7 +294,33 @@ document.addEventListener("htmx:beforeSwap", (event) => {
   const incoming = Number(event.detail.xhr.getResponseHeader("X-Game-Version"));
   const current = Number(shown()?.dataset.version);
   if (event.detail.shouldSwap && incoming < current) event.detail.shouldSwap = false;
+  const digest = event.detail.xhr.getResponseHeader("X-Game-Digest");
+  const box = gameBox();
+  if (event.detail.shouldSwap && digest && box && digest === box.dataset.digest
+      && event.detail.requestConfig?.verb === "get") {
+    keepBoard(event);
+  } else if (event.detail.shouldSwap && box) {
+    box.dataset.digest = digest || "";
+  }
 });
+
+// A board request whose answer would show exactly what is shown (the server's digest of
+// the answer, without the next request's delay, is the same: no bot moved, no question was
+// asked) leaves the board as it is, with its focus and choice, and takes only the next
+// request from the answer, so a phone does no layout work each second while nothing happens.
+function keepBoard(event) {
+  const state = shown();
+  const poll = /<div class="poll"[^>]*><\/div>/.exec(event.detail.serverResponse)?.[0];
+  if (!state) return;
+  event.detail.shouldSwap = false;
+  state.querySelector(":scope > .poll")?.remove();
+  if (!poll) return;
+  const template = document.createElement("template");
+  template.innerHTML = poll;
+  const next = template.content.firstElementChild;
+  state.append(next);
+  window.htmx.process(next);
+}
 
 // A board request that failed (the server busy, the network gone) would leave the page
 // without its next request: ask again a second later.

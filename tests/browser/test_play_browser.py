@@ -256,3 +256,23 @@ def test_the_focus_stays_on_its_pile_while_the_bots_move(page, site_url, fast_cl
         "(v) => document.querySelector('#game .game__state').dataset.version !== v",
         arg=before, timeout=20_000)
     assert page.evaluate("document.activeElement.id") == "o-pile-3"
+
+
+def test_a_paused_board_stays_in_place_while_the_page_keeps_asking(page, site_url,
+                                                                   console_errors):
+    """A poll that brings nothing new leaves the board (no layout work each second on a
+    phone); the page still asks again, and a change is shown at once."""
+    start(page, site_url, "stress-se", 2)
+    page.locator("#clock-pause").click()
+    expect(page.locator(".game__paused")).to_be_visible()
+    with page.expect_response(lambda r: "?since=" in r.url):
+        pass  # the first board request after the pause, whatever it brought
+    page.evaluate("document.querySelector('#game > .game__state').dataset.marked = 'yes'")
+    asked = []
+    page.on("requestfinished", lambda r: asked.append(r.url) if "?since=" in r.url else None)
+    page.wait_for_timeout(3500)
+    assert len(asked) >= 2  # paused: asked again about every second
+    assert page.locator("#game > .game__state[data-marked='yes']").count() == 1
+    page.locator("#clock-resume").click()
+    expect(page.locator(".game__paused")).to_have_count(0)
+    assert console_errors == []

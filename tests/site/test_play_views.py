@@ -466,3 +466,22 @@ def test_the_live_region_says_once_that_both_piles_show_the_same_card():
     table = SimpleNamespace(variant="stress-de", centre=[pile("centre-0"), pile("centre-1")])
     with translation.override("en"):
         assert _centre_line(table) == "Both centre piles show the four of spades."
+
+
+def test_an_answer_showing_the_same_game_carries_the_same_digest(client):
+    """The page keeps its board for a poll whose digest it already shows (play.js): the
+    digest must not change with the next poll's delay or a per-request token, and must
+    change with what the board shows."""
+    game = start(client, "james-bond")
+    client.post(f"/en/play/{game.pk}/clock/", {"command": "pause", "version": str(game.version)},
+                HTTP_HX_REQUEST="true")  # no bot may move between the requests below
+    game.refresh_from_db()
+    page = client.get(f"/en/play/{game.pk}/")
+    shown = re.search(r'id="game"[^>]* data-digest="([0-9a-f]+)"', page.text).group(1)
+    poll = client.get(f"/en/play/{game.pk}/?since={game.log_length}", HTTP_HX_REQUEST="true")
+    again = client.get(f"/en/play/{game.pk}/?since={game.log_length}", HTTP_HX_REQUEST="true")
+    assert poll["X-Game-Digest"] == again["X-Game-Digest"] == shown
+    resumed = client.post(f"/en/play/{game.pk}/clock/",
+                          {"command": "resume", "version": str(game.version)},
+                          HTTP_HX_REQUEST="true")
+    assert resumed["X-Game-Digest"] != shown  # "The game is paused." is gone
