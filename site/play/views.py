@@ -250,12 +250,15 @@ def _render_game(request: HttpRequest, row: Game, turn: Turn, *, message: str = 
     if fragment is None:
         fragment = bool(request.htmx)
     context["fragment"] = fragment
+    # The board is rendered once: it is the whole answer to a board request, and the full
+    # page puts the same string in its place.
     state = render_to_string("play/game.html#game", context, request)
     context["state_digest"] = state_digest(state)
     if fragment:
         response = HttpResponse(state, status=status)
     else:
-        response = render(request, "play/game.html", context, status=status)
+        response = render(request, "play/game.html", {**context, "state": state},
+                          status=status)
     response["X-Game-Version"] = str(row.version)
     response["X-Game-Digest"] = context["state_digest"]
     patch_vary_headers(response, ["HX-Request"])

@@ -7,6 +7,7 @@ race wants to see the slower hand too."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass
 
@@ -49,17 +50,20 @@ def _zones(action: dict, family: str, variant: str) -> dict[str, Place]:
 def move_words(action: dict, family: str, variant: str, calling: Calling | None = None) -> str:
     """A move someone sent, as a button names it (examples.sandbox.describe); a call as the
     game makes it (`calling`; by default as the variant's usual rules make it)."""
-    calling = calling or Calling.of_variant(variant, {})
-    with suppress(KeyError, TypeError, ValueError, AttributeError):
-        return describe(action, _zones(action, family, variant), calling)
-    return _("a move that is not on this table")
+    return _said(describe, action, family, variant, calling)
 
 
 def tried_words(action: dict, family: str, variant: str) -> str:
     """A move someone sent, as what they did (examples.sandbox.tried): "play the … onto …"."""
-    calling = Calling.of_variant(variant, {})
+    return _said(tried, action, family, variant, None)
+
+
+def _said(say: Callable[[dict, dict, Calling], str], action: dict, family: str, variant: str,
+          calling: Calling | None) -> str:
+    """A move in words by `say`; one that cannot be put into words is told as such."""
+    calling = calling or Calling.of_variant(variant, {})
     with suppress(KeyError, TypeError, ValueError, AttributeError):
-        return tried(action, _zones(action, family, variant), calling)
+        return say(action, _zones(action, family, variant), calling)
     return _("a move that is not on this table")
 
 
