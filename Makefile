@@ -15,6 +15,7 @@ run: setup
 
 test: setup
 	$(BIN)/ruff check .
+	$(BIN)/python manage.py makemigrations --check --dry-run --verbosity 0
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 setup: $(STAMP) translations migrate
