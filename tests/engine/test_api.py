@@ -354,3 +354,12 @@ def test_equal_actions_hash_equal_and_key_a_set():
     assert len({a, b, c}) == 2
     assert {nested: 1}[Action(0, 1, "x", {"where": {"pile": 1}, "cards": ["5H", "6H"]})] == 1
     assert hash(nested) != hash(Action(0, 1, "x", {"cards": ("5H",), "where": {"pile": 1}}))
+
+
+@pytest.mark.parametrize("slug", list(VARIANTS))
+def test_repr_says_variant_phase_and_centre_tops(slug):
+    game = new_game(slug, seed=1)
+    tops = [z["cards"][-1]["card"] for z in game.board(None)["centre"] if z["cards"]]
+    text = repr(game)
+    assert slug in text and f"phase={game.phase}" in text
+    assert tops and all(card in text for card in tops)
