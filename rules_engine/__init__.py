@@ -1,7 +1,66 @@
 """The rules engine of the Stress card-game family: pure Python, no Django.
 
-Entry points: rules_engine.registry (VARIANTS, new_game, game_from_position),
-rules_engine.game.Game, rules_engine.scenario, rules_engine.bots.
+The public API is what this package exports (``__all__``); import from here::
+
+    from rules_engine import new_game, Action
+
+    game = new_game("stress-se", players=2, seed=1)
+    result = game.apply(Action(t=0, player=0, type="play", args={"card": "5H", "to": "centre-0"}))
+
+The implementation modules (registry, game, actions, driver, ...) stay importable at their
+own paths; what is not named here is internal and may change.
 """
 
+from rules_engine.actions import Action, Event, Result
+from rules_engine.bots import Bot, Level
+from rules_engine.cards import CardError
+from rules_engine.driver import Driver, Entry
+from rules_engine.game import Game, InvariantError
+from rules_engine.options import OptionError, OptionSpec
+from rules_engine.positions import PositionError
+from rules_engine.registry import (
+    METADATA_KEYS,
+    VARIANTS,
+    UnknownVariant,
+    game_class,
+    game_from_json,
+    game_from_position,
+    get_variant,
+    new_game,
+    validate_options,
+)
+from rules_engine.scenario import Scenario, ScenarioError
+from rules_engine.simulate import play_game, simulate
+from rules_engine.variant import VariantInfo
+
 __version__ = "0.1.0"
+
+__all__ = [
+    "METADATA_KEYS",
+    "VARIANTS",
+    "Action",
+    "Bot",
+    "CardError",
+    "Driver",
+    "Entry",
+    "Event",
+    "Game",
+    "InvariantError",
+    "Level",
+    "OptionError",
+    "OptionSpec",
+    "PositionError",
+    "Result",
+    "Scenario",
+    "ScenarioError",
+    "UnknownVariant",
+    "VariantInfo",
+    "game_class",
+    "game_from_json",
+    "game_from_position",
+    "get_variant",
+    "new_game",
+    "play_game",
+    "simulate",
+    "validate_options",
+]

@@ -42,7 +42,10 @@ class Action:
                 and self.type == other.type and self.args == other.args)  # type: ignore[attr-defined]
 
     def __hash__(self) -> int:
-        return hash((self.t, self.player, self.type, self.args))
+        # Equal actions hash equal: the args are hashed by value (lists as tuples, mappings as
+        # sorted items), so an Action can key a dict or sit in a set. The args are never
+        # changed after construction (Action is immutable; the engine only reads them).
+        return hash((self.t, self.player, self.type, _frozen(self.args)))
 
     def __repr__(self) -> str:
         return (f"Action(t={self.t!r}, player={self.player!r}, type={self.type!r}, "
@@ -73,6 +76,15 @@ class Action:
             raise ValueError(f"action type must be a string, got {kind!r}")
         args = {k: v for k, v in data.items() if k not in _ACTION_KEYS}
         return cls(t, player, kind, args)
+
+
+def _frozen(value: Any) -> Any:
+    """A hashable stand-in for an action argument, equal exactly when the values are equal."""
+    if isinstance(value, dict):
+        return ("{}", tuple(sorted((k, _frozen(v)) for k, v in value.items())))
+    if isinstance(value, (list, tuple)):
+        return ("[]", tuple(_frozen(v) for v in value))
+    return value
 
 
 # Slot stores that bypass Action.__setattr__ (which refuses every assignment).

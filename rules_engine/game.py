@@ -330,6 +330,12 @@ class Game:
     def phase(self) -> str:
         return "over" if self.over else "play"
 
+    def __repr__(self) -> str:
+        """What the position is at a glance: variant, phase, the centre's top cards."""
+        tops = [z["cards"][-1]["card"] if z["cards"] else "-" for z in self.board(None)["centre"]]
+        return (f"<{type(self).__name__} {self.variant.slug} phase={self.phase} "
+                f"centre={' '.join(tops)}>")
+
     # ------------------------------------------------------------------ views
     def legal_actions(self, player: int) -> list[Action]:
         raise NotImplementedError

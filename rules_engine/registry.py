@@ -11,6 +11,7 @@ import importlib
 from typing import Any
 
 from rules_engine import options as _options
+from rules_engine.game import Game
 from rules_engine.variant import METADATA_KEYS, VariantInfo
 
 __all__ = [
@@ -18,6 +19,7 @@ __all__ = [
     "VARIANTS",
     "UnknownVariant",
     "VariantInfo",
+    "game_class",
     "game_from_json",
     "game_from_position",
     "get_variant",
@@ -53,6 +55,11 @@ def _load() -> dict[str, VariantInfo]:
 VARIANTS: dict[str, VariantInfo] = _load()
 
 
+def game_class(slug: str) -> type[Game]:
+    """The variant's Game subclass (UnknownVariant for a bad slug)."""
+    return get_variant(slug).game_class
+
+
 def get_variant(slug: str) -> VariantInfo:
     info = VARIANTS.get(slug) if isinstance(slug, str) else None
     if info is None:
@@ -76,7 +83,7 @@ def new_game(
     seed: int = 0,
     options: dict | None = None,
     debug: bool = False,
-) -> Any:
+) -> Game:
     """A freshly dealt game; options are validated (OptionError) and defaults filled in."""
     return get_variant(slug).game_class.new(
         players=players, seed=seed, options=options, debug=debug
@@ -85,12 +92,12 @@ def new_game(
 
 def game_from_position(
     slug: str, position: dict, *, options: dict | None = None, debug: bool = False
-) -> Any:
+) -> Game:
     """A game set up from an explicit position (docs/scenarios.md); PositionError if malformed."""
     return get_variant(slug).game_class.from_position(position, options=options, debug=debug)
 
 
-def game_from_json(data: dict) -> Any:
+def game_from_json(data: dict) -> Game:
     """Any variant's game rebuilt from its to_json() output (dispatches on data["variant"])."""
     return get_variant(data["variant"]).game_class.from_json(data)
 

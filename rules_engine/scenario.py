@@ -98,7 +98,9 @@ def load(path_or_dict: str | Path | dict) -> Scenario:
     if "seed" in data and "position" in data:
         raise ScenarioError(f"{name}: give either a seed or a position, not both")
     players, seed, position = data.get("players"), data.get("seed"), data.get("position")
-    if players is not None:
+    # Without a position the game is dealt for `players` (the variant's smallest count when
+    # absent), which some options rule out (James Bond's second deck): say so in one line.
+    if players is not None or position is None:
         try:
             info.game_class._check_players(players, options)
         except ValueError as exc:

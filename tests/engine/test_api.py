@@ -4,9 +4,7 @@ import json
 
 import pytest
 
-from rules_engine.actions import Action
-from rules_engine.game import PositionError
-from rules_engine.options import OptionError
+from rules_engine import Action, OptionError, PositionError
 from rules_engine.registry import (
     METADATA_KEYS,
     VARIANTS,
@@ -327,3 +325,41 @@ def test_a_call_just_after_a_settled_stress_is_too_slow_only_for_the_one_who_did
     other = game.copy().apply(Action.from_json({"t": late, "player": 1, **call}))
     assert (again.accepted, again.reason) == (False, "already-called")
     assert (other.accepted, other.reason) == (False, "too-slow")
+
+
+def test_the_package_exports_its_public_api():
+    import typing
+
+    import rules_engine
+    from rules_engine import registry
+
+    assert sorted(rules_engine.__all__) == sorted(set(rules_engine.__all__))
+    for name in rules_engine.__all__:
+        assert hasattr(rules_engine, name), name
+    # The entry points say what they return (a Game, not Any).
+    for fn in (registry.new_game, registry.game_from_position, registry.game_from_json):
+        assert typing.get_type_hints(fn)["return"] is rules_engine.Game
+    assert typing.get_type_hints(registry.game_class)["return"] == type[rules_engine.Game]
+    assert issubclass(rules_engine.game_class("spit"), rules_engine.Game)
+
+
+def test_equal_actions_hash_equal_and_key_a_set():
+    from rules_engine import Action
+
+    a = Action(5, 0, "play", {"card": "5H", "to": "centre-0"})
+    b = Action(5, 0, "play", {"to": "centre-0", "card": "5H"})
+    c = Action(5, 0, "play", {"card": "6H", "to": "centre-0"})
+    nested = Action(0, 1, "x", {"cards": ["5H", "6H"], "where": {"pile": 1}})
+    assert a == b and hash(a) == hash(b)
+    assert len({a, b, c}) == 2
+    assert {nested: 1}[Action(0, 1, "x", {"where": {"pile": 1}, "cards": ["5H", "6H"]})] == 1
+    assert hash(nested) != hash(Action(0, 1, "x", {"cards": ("5H",), "where": {"pile": 1}}))
+
+
+@pytest.mark.parametrize("slug", list(VARIANTS))
+def test_repr_says_variant_phase_and_centre_tops(slug):
+    game = new_game(slug, seed=1)
+    tops = [z["cards"][-1]["card"] for z in game.board(None)["centre"] if z["cards"]]
+    text = repr(game)
+    assert slug in text and f"phase={game.phase}" in text
+    assert tops and all(card in text for card in tops)

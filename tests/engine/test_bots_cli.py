@@ -6,9 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from rules_engine import new_game, simulate
 from rules_engine.bots import LEVELS, next_bot_action
-from rules_engine.registry import new_game
-from rules_engine.simulate import simulate
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from rules_engine.simulate import simulate
+from rules_engine import simulate
 
 MIXES = ["learner", "expert,learner", "learner,expert", "club,learner"]
 CASES = (

@@ -8,9 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules_engine.actions import Action
+from rules_engine import VARIANTS, Action, new_game
 from rules_engine.driver import HUMAN, Driver, replay_record, seat_kinds
-from rules_engine.registry import VARIANTS, new_game
 from rules_engine.scenario import replay
 
 #: (variant, players, options) for every family and the James Bond extremes.

@@ -10,9 +10,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules_engine.game import Game, InvariantError
-from rules_engine.registry import new_game
-from rules_engine.simulate import play_game
+from rules_engine import Game, InvariantError, new_game, play_game
 from tests.engine.test_properties import games
 
 STEPS = 150

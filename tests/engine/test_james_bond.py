@@ -4,9 +4,15 @@ from collections import Counter
 
 import pytest
 
-from rules_engine.actions import Action
-from rules_engine.registry import METADATA_KEYS, game_from_json, get_variant, new_game
-from rules_engine.simulate import play_game, simulate
+from rules_engine import (
+    METADATA_KEYS,
+    Action,
+    game_from_json,
+    get_variant,
+    new_game,
+    play_game,
+    simulate,
+)
 from rules_engine.variants.james_bond import removed_groups
 
 

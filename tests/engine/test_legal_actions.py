@@ -13,9 +13,8 @@ from itertools import combinations, permutations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules_engine.actions import Action
+from rules_engine import VARIANTS, Action, game_from_position, new_game
 from rules_engine.game import CENTRE_IDS
-from rules_engine.registry import VARIANTS, game_from_position, new_game
 from rules_engine.speed import ROW_IDS, SpeedGame
 from rules_engine.variants.james_bond import JamesBondGame
 from rules_engine.variants.spit import PILE_IDS

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from rules_engine.registry import VARIANTS, new_game
+from rules_engine import VARIANTS, new_game
 from rules_engine.scenario import load, replay
 
 SCENARIOS = Path(__file__).parent / "scenarios"

@@ -6,9 +6,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules_engine.actions import Action
-from rules_engine.registry import game_from_json, get_variant, new_game
-from rules_engine.simulate import play_game
+from rules_engine import Action, game_from_json, get_variant, new_game, play_game
 
 SPEED = ["stress-se", "stress-de", "stressi-fi"]
 CAP = 300

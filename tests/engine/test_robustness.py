@@ -17,10 +17,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules_engine.actions import Action
-from rules_engine.options import OptionError
-from rules_engine.positions import PositionError
-from rules_engine.registry import VARIANTS, UnknownVariant, game_from_position, new_game
+from rules_engine import (
+    VARIANTS,
+    Action,
+    OptionError,
+    PositionError,
+    UnknownVariant,
+    game_from_position,
+    new_game,
+)
 from rules_engine.scenario import ScenarioError, replay
 
 ROOT = Path(__file__).resolve().parents[2]

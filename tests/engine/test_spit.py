@@ -2,11 +2,16 @@
 
 import pytest
 
-from rules_engine.actions import Action
+from rules_engine import (
+    METADATA_KEYS,
+    Action,
+    OptionError,
+    get_variant,
+    new_game,
+    play_game,
+    simulate,
+)
 from rules_engine.bots import candidates
-from rules_engine.options import OptionError
-from rules_engine.registry import METADATA_KEYS, get_variant, new_game
-from rules_engine.simulate import play_game, simulate
 
 
 def test_registry_entry_and_option_schema():

@@ -7,8 +7,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules_engine.actions import Action
-from rules_engine.registry import game_from_json, new_game
+from rules_engine import Action, game_from_json, new_game
 
 CAP = 300
 
