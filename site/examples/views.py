@@ -1,6 +1,5 @@
 """The step-through viewer: one example, one step, as a page or as an htmx fragment."""
 
-import json
 from functools import lru_cache
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -14,6 +13,7 @@ from django.utils.translation import gettext as _
 from play.models import HUMAN
 from play.table import build_table
 
+from core.actions import ActionShapeError, read_action
 from core.catalogue import VariantEntry, variant_or_404
 from core.glossary import current_lang
 from core.methods import allow
@@ -227,15 +227,8 @@ def try_page(request: HttpRequest, variant: str, name: str) -> HttpResponse:
 
 
 def table_action(raw: str) -> dict | None:
-    """A move made on the sandbox's table: a small JSON object with a type, or None."""
-    if len(raw) > 600:
-        return None
+    """A move made on the sandbox's table: a checked action (core.actions), or None."""
     try:
-        action = json.loads(raw)
-    except ValueError:
+        return read_action(raw)
+    except ActionShapeError:
         return None
-    if not (isinstance(action, dict) and isinstance(action.get("type"), str)):
-        return None
-    action.pop("t", None)
-    action.pop("player", None)
-    return action

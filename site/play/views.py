@@ -10,7 +10,6 @@ anyone else with the link watches.
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 from typing import Protocol
 from urllib.parse import urlencode
@@ -27,6 +26,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from core.actions import ActionShapeError, read_action
 from core.catalogue import variant_entry, variant_or_404
 from core.glossary import current_lang
 from core.options import OPTION_PREFIX, value_key
@@ -51,7 +51,6 @@ from .table import build_table
 SESSION_KEY = "play"
 #: games a browser remembers holding (the signed session cookie must stay small).
 MAX_HELD = 20
-MAX_ACTION_BYTES = 600
 #: how many of the latest events the live region reads out after a change.
 ANNOUNCED_EVENTS = 4
 VALID_ID_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
@@ -290,21 +289,10 @@ def read_move(request: HttpRequest) -> tuple[dict, int]:
     raw, version = request.POST.get("action", ""), request.POST.get("version", "")
     if not (version.isascii() and version.isdigit() and len(version) < 10):
         raise BadMove("version")
-    if len(raw.encode()) > MAX_ACTION_BYTES:
-        raise BadMove("size")
     try:
-        action = json.loads(raw)
-    except ValueError:
-        raise BadMove("json") from None
-    if not (isinstance(action, dict) and isinstance(action.get("type"), str)):
-        raise BadMove("shape")
-    for key, value in action.items():
-        plain = isinstance(value, str | bool | int | type(None))
-        listed = isinstance(value, list) and all(isinstance(v, str) for v in value)
-        if not isinstance(key, str) or not (plain or listed):
-            raise BadMove("value")
-    action.pop("t", None)
-    action.pop("player", None)
+        action = read_action(raw)
+    except ActionShapeError as error:
+        raise BadMove(*error.args) from None
     return action, int(version)
 
 
