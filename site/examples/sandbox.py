@@ -16,18 +16,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from core.params import parse_natural
-from rules_engine.actions import Action, Result
-from rules_engine.game import Game
-from rules_engine.options import OptionError
-from rules_engine.registry import UnknownVariant, new_game
-from rules_engine.scenario import STEP_KEYS, load
-from rules_engine.speed import CENTRE_IDS
-
-from .board import Place, zone_kind
-from .library import Example, examples_dir
-from .narration import CALL_WORDS, PlayerWord
-from .reasons import reason_text
-from .wording import (
+from presentation.board import Place, zone_kind
+from presentation.narration import CALL_WORDS, PlayerWord
+from presentation.reasons import reason_text
+from presentation.wording import (
     BLANK,
     Blank,
     CardList,
@@ -37,6 +29,14 @@ from .wording import (
     WordsSentences,
     sentence,
 )
+from rules_engine.actions import Action, Result
+from rules_engine.game import Game
+from rules_engine.options import OptionError
+from rules_engine.registry import UnknownVariant, new_game
+from rules_engine.scenario import STEP_KEYS, load
+from rules_engine.speed import CENTRE_IDS
+
+from .library import Example, examples_dir
 
 # The most own moves a sandbox URL carries (the page states it; at the limit it offers no
 # further move, so no button ever leads to a URL parse_moves refuses).

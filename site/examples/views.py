@@ -19,13 +19,13 @@ from core.glossary import current_lang
 from core.methods import allow
 from core.pagecache import cached_page
 from core.params import parse_natural
+from presentation.board import board_view
+from presentation.narration import narrate_all
+from presentation.reasons import reason_text
 from rules_engine.actions import Action
 
 from . import sandbox
-from .board import board_view
 from .library import Example, load_example
-from .narration import narrate_all
-from .reasons import reason_text
 from .sandbox import (
     STEP_MS,
     Calling,

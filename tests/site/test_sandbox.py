@@ -6,8 +6,8 @@ import pytest
 from django.utils import translation
 
 from examples.library import examples_for, load_example
-from examples.narration import narrate_all
 from examples.sandbox import attempts, describe, game_at_step, refusal
+from presentation.narration import narrate_all
 from rules_engine.actions import Action
 from rules_engine.registry import VARIANTS
 
