@@ -27,8 +27,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from core.glossary import card_face, current_lang, glossary, term
-from examples.sandbox import Calling
 from presentation.board import Place, zone_label
+from presentation.moves import Calling
 from presentation.narration import CALL_WORDS, PlayerWord
 from presentation.wording import Words, sentence
 from rules_engine.game import Game

@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from play.table import card_name
 
-from examples.sandbox import STEP_MS, Calling, tried, zone_names
+from examples.sandbox import STEP_MS
 from presentation.board import zone_label
+from presentation.moves import Calling, tried, zone_names
 from presentation.narration import PlayerWord
 from presentation.reasons import reason_text
 from presentation.wording import Words, sentence

@@ -15,8 +15,8 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from play.models import Game, LogEntry
 
-from examples.sandbox import Calling, describe, refusal, tried
 from presentation.board import Place, zone_kind
+from presentation.moves import Calling, describe, refusal, tried
 from presentation.narration import PlayerWord, narrate
 from presentation.wording import Words, sentence
 from rules_engine.registry import VARIANTS
@@ -48,13 +48,13 @@ def _zones(action: dict, family: str, variant: str) -> dict[str, Place]:
 
 
 def move_words(action: dict, family: str, variant: str, calling: Calling | None = None) -> str:
-    """A move someone sent, as a button names it (examples.sandbox.describe); a call as the
+    """A move someone sent, as a button names it (presentation.moves.describe); a call as the
     game makes it (`calling`; by default as the variant's usual rules make it)."""
     return _said(describe, action, family, variant, calling)
 
 
 def tried_words(action: dict, family: str, variant: str) -> str:
-    """A move someone sent, as what they did (examples.sandbox.tried): "play the … onto …"."""
+    """A move someone sent, as what they did (presentation.moves.tried): "play the … onto …"."""
     return _said(tried, action, family, variant, None)
 
 

@@ -11,16 +11,8 @@ from play.views import _centre_line
 from teach.explain import Ref, explain
 
 from examples.library import examples_for
-from examples.sandbox import (
-    Calling,
-    attempts,
-    describe,
-    find_attempt,
-    game_at_step,
-    offered,
-    refusal,
-    zone_names,
-)
+from examples.sandbox import attempts, find_attempt, game_at_step, offered
+from presentation.moves import Calling, describe, refusal, zone_names
 from presentation.narration import CALL_WORDS
 from presentation.reasons import REASONS
 from presentation.wording import CardList
