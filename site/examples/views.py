@@ -19,16 +19,16 @@ from core.glossary import current_lang
 from core.methods import allow
 from core.pagecache import cached_page
 from core.params import parse_natural
+from presentation.board import board_view
+from presentation.moves import Calling, refusal, zone_names
+from presentation.narration import narrate_all
+from presentation.reasons import reason_text
 from rules_engine.actions import Action
 
 from . import sandbox
-from .board import board_view
 from .library import Example, load_example
-from .narration import narrate_all
-from .reasons import reason_text
 from .sandbox import (
     STEP_MS,
-    Calling,
     SandboxError,
     attempt,
     find_attempt,
@@ -36,9 +36,7 @@ from .sandbox import (
     game_at_step,
     offered,
     parse_moves,
-    refusal,
     replay_moves,
-    zone_names,
 )
 
 

@@ -3,7 +3,7 @@
 The log's accepted actions and the deadlines that passed become the scenario's steps; an
 action the engine refused changed nothing, so it is left out (when time itself changed the
 table before the refusal, that is kept as a clock step). The narration of each step is made
-from its events (examples.narration), never written by hand.
+from its events (presentation.narration), never written by hand.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from core.catalogue import variant_entry
 from examples.library import Example
-from examples.narration import narrate_all
+from presentation.narration import narrate_all
 from rules_engine.scenario import load, replay
 
 from .models import Game, LogEntry

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from examples.narration import PlayerWord
-from examples.wording import Words, and_list, sentence
+from presentation.narration import PlayerWord
+from presentation.wording import Words, and_list, sentence
 from rules_engine.game import Game as EngineGame
 
 from .table import seat_name

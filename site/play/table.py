@@ -27,10 +27,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from core.glossary import card_face, current_lang, glossary, term
-from examples.board import Place, zone_label
-from examples.narration import CALL_WORDS, PlayerWord
-from examples.sandbox import Calling
-from examples.wording import Words, sentence
+from presentation.board import Place, zone_label
+from presentation.moves import Calling
+from presentation.narration import CALL_WORDS, PlayerWord
+from presentation.wording import Words, sentence
 from rules_engine.game import Game
 from rules_engine.variants.james_bond import PILE_SIZE
 

@@ -31,11 +31,11 @@ from core.catalogue import variant_entry, variant_or_404
 from core.glossary import current_lang
 from core.options import OPTION_PREFIX, value_key
 from core.pagecache import cached_page
-from examples.board import Place
-from examples.narration import narrate_all
-from examples.reasons import reason_text
 from examples.views import parse_step, step_context
-from examples.wording import CardList, CardWord, Words, sentence
+from presentation.board import Place
+from presentation.narration import narrate_all
+from presentation.reasons import reason_text
+from presentation.wording import CardList, CardWord, Words, sentence
 from rules_engine.options import OptionError
 
 from . import service

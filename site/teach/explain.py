@@ -1,7 +1,7 @@
 """“Explain this”: on a paused table, what a card or pile may do now and why not, in the
 engine's words. Every move the place could take part in is put to the engine on a copy of
 the position; the answer is the engine's verdict (accepted, or its reason code translated by
-examples.reasons), never a rule decided here.
+presentation.reasons), never a rule decided here.
 
 A move is judged as a hand reaching for the card now would arrive: a moment later (the
 sandbox's step, examples.sandbox.STEP_MS), so that a pile that changed an instant before the
@@ -16,11 +16,12 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from play.table import card_name
 
-from examples.board import zone_label
-from examples.narration import PlayerWord
-from examples.reasons import reason_text
-from examples.sandbox import STEP_MS, Calling, tried, zone_names
-from examples.wording import Words, sentence
+from examples.sandbox import STEP_MS
+from presentation.board import zone_label
+from presentation.moves import Calling, tried, zone_names
+from presentation.narration import PlayerWord
+from presentation.reasons import reason_text
+from presentation.wording import Words, sentence
 from rules_engine.actions import Action
 from rules_engine.cards import is_card
 from rules_engine.game import Game

@@ -1,5 +1,5 @@
 """The side panel's story: every event of the game told in the page's language (and a second
-one beside it), one line per event, generated from the stored log by examples.narration, the
+one beside it), one line per event, generated from the stored log by presentation.narration, the
 voice of the step-through examples. A move the engine refused changed no card and logged no
 event; its line says who tried what and the engine's reason, because a class watching a
 race wants to see the slower hand too."""
@@ -15,10 +15,10 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from play.models import Game, LogEntry
 
-from examples.board import Place, zone_kind
-from examples.narration import PlayerWord, narrate
-from examples.sandbox import Calling, describe, refusal, tried
-from examples.wording import Words, sentence
+from presentation.board import Place, zone_kind
+from presentation.moves import Calling, describe, refusal, tried
+from presentation.narration import PlayerWord, narrate
+from presentation.wording import Words, sentence
 from rules_engine.registry import VARIANTS
 
 #: at most this many lines in one page or answer (a long James Bond match has thousands).
@@ -48,13 +48,13 @@ def _zones(action: dict, family: str, variant: str) -> dict[str, Place]:
 
 
 def move_words(action: dict, family: str, variant: str, calling: Calling | None = None) -> str:
-    """A move someone sent, as a button names it (examples.sandbox.describe); a call as the
+    """A move someone sent, as a button names it (presentation.moves.describe); a call as the
     game makes it (`calling`; by default as the variant's usual rules make it)."""
     return _said(describe, action, family, variant, calling)
 
 
 def tried_words(action: dict, family: str, variant: str) -> str:
-    """A move someone sent, as what they did (examples.sandbox.tried): "play the … onto …"."""
+    """A move someone sent, as what they did (presentation.moves.tried): "play the … onto …"."""
     return _said(tried, action, family, variant, None)
 
 

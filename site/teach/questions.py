@@ -18,7 +18,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from play.models import Game
 
-from examples.reasons import reason_text
+from presentation.reasons import reason_text
 from rules_engine.actions import Action
 from rules_engine.driver import Driver
 from rules_engine.game import Game as EngineGame

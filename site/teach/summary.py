@@ -4,7 +4,7 @@ three moments of this very game that show those rules, with their cards.
 
 Everything comes from somewhere else: the rules from content/<variant>/house-rules/<lang>.toml
 through houserules.sheettext, the moments from the game's own events (teach.moments), their
-words from examples.narration, the result from play.summary."""
+words from presentation.narration, the result from play.summary."""
 
 from __future__ import annotations
 
@@ -20,9 +20,9 @@ from play.summary import duration_in_words, no_winner_why
 from play.table import seat_name
 
 from core.catalogue import variant_entry
-from examples.narration import PlayerWord, narrate_all
-from examples.wording import Words, sentence
 from houserules.sheettext import SheetSection, load_sheet_text, render_sections
+from presentation.narration import PlayerWord, narrate_all
+from presentation.wording import Words, sentence
 from rules_engine.game import Game as EngineGame
 from rules_engine.registry import VARIANTS
 

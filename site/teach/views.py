@@ -36,9 +36,9 @@ from play.table import DEMO_KEYS, Table, build_table
 from core.catalogue import variant_entry, variant_or_404
 from core.glossary import current_lang
 from core.pagecache import cached_page
-from examples.narration import player_name
-from examples.reasons import reason_text
 from houserules.sheet import qr_svg
+from presentation.narration import player_name
+from presentation.reasons import reason_text
 
 from . import questions
 from .explain import BadRef, Ref, explain, parse_ref
@@ -167,7 +167,7 @@ def _explainable(table: Table) -> None:
 
 def _second_language(table: Table, lang2: str, names: list[str]) -> None:
     """The captions and seat names in the second language beside the first."""
-    from examples.board import zone_label
+    from presentation.board import zone_label
 
     with translation.override(lang2):
         for view in [*table.opponents, *([table.own] if table.own else [])]:

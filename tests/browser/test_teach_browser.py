@@ -34,7 +34,7 @@ from teach.models import Lesson, Question
 from teach.narration import lines
 from teach.questions import position
 
-from examples.narration import narrate
+from presentation.narration import narrate
 from rules_engine.actions import Action
 from rules_engine.driver import Driver
 from rules_engine.registry import VARIANTS

@@ -8,8 +8,8 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from examples.library import examples_dir, examples_for, load_example
-from examples.reasons import REASONS, reason_text
-from examples.sandbox import refusal
+from presentation.moves import refusal
+from presentation.reasons import REASONS, reason_text
 from rules.rulebook import load_rulebook
 from rules_engine.registry import VARIANTS
 

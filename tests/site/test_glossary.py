@@ -82,7 +82,7 @@ def test_a_finnish_object_is_in_the_genitive_form():
 def test_every_finnish_place_word_has_every_case():
     """Every word that names a place on the table, and "player", in the cases a sentence
     may ask for ("pelipinoon 2", "paikasta 1", "pelaajalle 2")."""
-    from examples.board import KIND_WORDS, VARIANT_WORDS
+    from presentation.board import KIND_WORDS, VARIANT_WORDS
 
     words = glossary("fi")["term_forms"]
     cases = {"gen", "par", "ill", "ine", "ela", "ade", "abl", "all"}

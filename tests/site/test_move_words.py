@@ -11,19 +11,11 @@ from play.views import _centre_line
 from teach.explain import Ref, explain
 
 from examples.library import examples_for
-from examples.narration import CALL_WORDS
-from examples.reasons import REASONS
-from examples.sandbox import (
-    Calling,
-    attempts,
-    describe,
-    find_attempt,
-    game_at_step,
-    offered,
-    refusal,
-    zone_names,
-)
-from examples.wording import CardList
+from examples.sandbox import attempts, find_attempt, game_at_step, offered
+from presentation.moves import Calling, describe, refusal, zone_names
+from presentation.narration import CALL_WORDS
+from presentation.reasons import REASONS
+from presentation.wording import CardList
 from rules_engine.registry import game_from_position, new_game
 
 # Equal tops (two eights): the equal-rank event is on as soon as the position is loaded.

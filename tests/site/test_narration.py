@@ -1,4 +1,4 @@
-"""Every event the engine can log has words in every language (examples.narration)."""
+"""Every event the engine can log has words in every language (presentation.narration)."""
 
 import ast
 from pathlib import Path
@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from django.utils import translation
 
-from examples.narration import narrate
+from presentation.narration import narrate
 from rules_engine.driver import Driver
 
 ENGINE = Path(__file__).resolve().parents[2] / "rules_engine"
@@ -150,7 +150,7 @@ def test_one_card_or_several_agree_with_their_verb():
 
 
 # Sentences whose translation asks for grammatical forms of its cards, places and players
-# (examples.wording): the object, the target, the instrument, the one given to.
+# (presentation.wording): the object, the target, the instrument, the one given to.
 FORMED = [
     ({"code": "played", "player": 1, "card": "3S", "to": "centre-0", "count": 1}, "speed", {
         "fi": "Pelaaja 2 pelaa patakolmosen pelipinoon 1.",

@@ -6,7 +6,7 @@ import re
 import pytest
 from django.utils import translation
 
-from examples.board import Place, zone_label
+from presentation.board import Place, zone_label
 from rules_engine.registry import new_game
 
 LANGS = ["en", "sv", "nb", "de", "fi"]

@@ -6,8 +6,9 @@ import pytest
 from django.utils import translation
 
 from examples.library import examples_for, load_example
-from examples.narration import narrate_all
-from examples.sandbox import attempts, describe, game_at_step, refusal
+from examples.sandbox import attempts, game_at_step
+from presentation.moves import describe, refusal
+from presentation.narration import narrate_all
 from rules_engine.actions import Action
 from rules_engine.registry import VARIANTS
 

@@ -20,7 +20,7 @@ from teach.models import Answer, Lesson, Pupil, Question
 from teach.moments import moments
 from teach.narration import lines
 
-from examples.narration import narrate
+from presentation.narration import narrate
 from rules_engine.actions import Action
 from rules_engine.registry import VARIANTS
 

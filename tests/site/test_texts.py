@@ -14,7 +14,7 @@ import pytest
 from django.conf import settings
 
 from core.glossary import avoided_forms
-from examples.reasons import REASONS
+from presentation.reasons import REASONS
 from rules.rulebook import load_rulebook, split_notes, strip_notes
 from rules_engine.registry import VARIANTS
 

@@ -35,7 +35,7 @@ def test_no_untranslated_interface_text_on_the_page(client, lang, url):
     assert shown == []
 
 
-# The slots whose words the generated sentences give in every form (examples.wording.Words).
+# The slots whose words the generated sentences give in every form (presentation.wording.Words).
 INFLECTED = {"card", "cards", "pile", "place", "from", "to", "player", "other", "rank"}
 GETTEXT = {"_", "gettext", "ngettext"}
 

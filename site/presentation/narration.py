@@ -5,7 +5,7 @@ else), in the voice of the step-through examples: "Player 1 plays the seven of h
 centre pile 2." The demo's live region, the step-through viewer of a played game and teacher
 mode all narrate through `narrate`; tests/site/test_narration.py walks the engine for every
 event code and checks that each has words in every language. Each sentence's cards, places,
-players and ranks come in every grammatical form the translation asks for (examples.wording).
+players and ranks come in every grammatical form the translation asks for (presentation.wording).
 """
 
 from __future__ import annotations
