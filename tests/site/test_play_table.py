@@ -122,3 +122,22 @@ def emptied_place(variant: str, play: bool = False):
                 if result.accepted:
                     return game
     raise AssertionError("no deal lets Player 1 play a one-card place out")
+
+
+def test_a_tap_on_a_centre_pile_during_equal_tops_slaps_it():
+    """The hint promises that tapping a pile calls while the tops are equal: the pile must
+    send the call, not wait for a card to be dropped on it."""
+    from rules_engine import Action, game_from_position
+
+    game = game_from_position("stress-se", {
+        "centre": [["3C", "7H"], ["9D", "8S"]],
+        "seats": [{"draw": ["5C", "6C", "TC"], "row": [["8D"], ["2C"], ["JC"], ["4H"]]},
+                  {"draw": ["2D", "4D", "9H"], "row": [["QS"], ["3D"], ["KH"], ["5H"]]}]})
+    result = game.apply(Action(500, 0, "play", {"card": "8D", "from": "row-0",
+                                                 "to": "centre-0"}))
+    assert result.accepted and game.board(0)["phase"] == "equal-ranks"
+    table = build_table(game, ["human", "club"], 0, interactive=True)
+    piles = [zone.items[0] for zone in table.centre]
+    assert [pile.send for pile in piles] == [
+        '{"type":"call","pile":"centre-0"}', '{"type":"call","pile":"centre-1"}']
+    assert not any(pile.drop for pile in piles)
