@@ -8,6 +8,7 @@ import tomllib
 
 import pytest
 from django.conf import settings
+from django.contrib.admin.utils import quote
 from django.utils import translation
 from play.models import Game, LogEntry
 from play.service import driver_of
@@ -410,7 +411,7 @@ def test_the_admin_lists_games_and_shows_one_with_its_log(client, admin_client):
     move(client, game, {"type": "pick", "pile": "pile-1"})
     listing = admin_client.get("/admin/play/game/")
     assert listing.status_code == 200 and game.pk in listing.text
-    page = admin_client.get(f"/admin/play/game/{game.pk}/change/")
+    page = admin_client.get(f"/admin/play/game/{quote(game.pk)}/change/")
     assert page.status_code == 200 and "pile-1" in page.text
     assert admin_client.get("/admin/play/game/add/").status_code == 403
 

@@ -8,6 +8,7 @@ import re
 from datetime import timedelta
 
 import pytest
+from django.contrib.admin.utils import quote
 from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.utils import timezone, translation
@@ -561,7 +562,7 @@ def test_the_admin_shows_lessons_and_questions_read_only(client):
     admin = User.objects.create_superuser("admin", "a@example.org", "pw")
     client.force_login(admin)
     assert client.get("/admin/teach/lesson/").status_code == 200
-    page = client.get(f"/admin/teach/lesson/{lesson.pk}/change/")
+    page = client.get(f"/admin/teach/lesson/{quote(lesson.pk)}/change/")
     assert page.status_code == 200 and lesson.class_code in page.text
     question = Question.objects.get()
     assert client.get(f"/admin/teach/question/{question.pk}/change/").status_code == 200
