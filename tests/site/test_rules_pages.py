@@ -85,8 +85,9 @@ def test_box_marks_the_facts_no_source_gives_as_our_estimate(client, slug, lang)
     with translation.override(lang):
         label = translation.gettext("(our estimate, not from the source)")
     box = variant_entry(slug, lang).box
-    facts = re.search(r'<dl class="rules-box__facts">(.*?)</dl>',
-                      client.get(f"/{lang}/{slug}/").text, re.S).group(1)
+    facts = re.search(
+        r'<dl class="rules-box__facts">(.*?)</dl>', client.get(f"/{lang}/{slug}/").text, re.S
+    ).group(1)
     rows = dict(re.findall(r"<dt>(.*?)</dt><dd>(.*?)</dd>", facts))
     age, duration = list(rows.values())[3], list(rows.values())[2]
     assert age.startswith(box.age) and label in age
