@@ -183,7 +183,9 @@ def short_link(request: HttpRequest, code: str) -> HttpResponse:
     sheet = build_sheet(config, link=play)
     if sheet is None:
         raise Http404(code)
-    lang = current_lang()
+    # A saved sheet opens in the language it was saved in (the one its table reads), not
+    # the browser's, unless the visitor chose another (?lang=).
+    lang = wanted if wanted in LANGUAGE_CODES else parsed.config.languages[0]
     with translation.override(lang):
         edit_url = (
             reverse("houserules_form", kwargs={"variant": row.variant})
@@ -200,17 +202,19 @@ def short_link(request: HttpRequest, code: str) -> HttpResponse:
             ("?", "", " | ".join(names[c].capitalize() for c in saved),
              config.languages == saved)
         )
-    return render(
-        request,
-        "houserules/sheet_page.html",
-        {
-            "sheet": sheet,
-            "entry": variant_or_404(row.variant, lang),
-            "code": row.code,
-            "edit_url": edit_url,
-            "sheet_languages": sheet_languages,
-        },
-    )
+    with translation.override(lang):
+        request.LANGUAGE_CODE = lang
+        return render(
+            request,
+            "houserules/sheet_page.html",
+            {
+                "sheet": sheet,
+                "entry": variant_or_404(row.variant, lang),
+                "code": row.code,
+                "edit_url": edit_url,
+                "sheet_languages": sheet_languages,
+            },
+        )
 
 
 @require_safe

@@ -337,9 +337,12 @@ def test_saving_bad_input_stores_nothing(client):
 def test_the_short_link_shows_the_saved_language_or_another_on_request(client):
     location = client.post("/sv/stressi-fi/house-rules/save/", {"q": "lang=fi"})["Location"]
     finnish = client.get(location, headers={"accept-language": "de"})
-    assert '<html lang="de"' in finnish.text  # the page speaks the visitor's language
-    assert 'class="sheet__lang" lang="fi"' in finnish.text  # the sheet stays as saved
-    swedish = client.get(f"{location}?lang=sv")
+    # a German browser opens a Finnish sheet: the page speaks the sheet's language
+    assert '<html lang="fi"' in finnish.text
+    assert 'class="sheet__lang" lang="fi"' in finnish.text
+    assert 'href="/fi/stressi-fi/house-rules/?' in finnish.text  # "change these rules"
+    swedish = client.get(f"{location}?lang=sv", headers={"accept-language": "de"})
+    assert '<html lang="sv"' in swedish.text  # unless the visitor chooses another
     assert 'class="sheet__lang" lang="sv"' in swedish.text
     assert client.get(f"{location}?lang=xx").status_code == 200  # unknown: the saved one
 
