@@ -70,12 +70,13 @@ def rules_page(request: HttpRequest, variant: str) -> HttpResponse:
     pair_book = None
     if pair_code in LANGUAGE_CODES and pair_code != lang:
         pair_book = load_rulebook(variant, pair_code)
+    source_lang = entry.info.source_language
+    viewers = embedded_viewers(book, lang)
     pair_rows = None
     if pair_book is not None:
-        pair_rows = [(section, pair_book.section(section.anchor)) for section in book.sections]
-
-    source_lang = entry.info.source_language
-    viewers = {} if pair_rows else embedded_viewers(book, lang)
+        # Side by side, each section's examples follow both texts, in the page's language.
+        pair_rows = [(section, pair_book.section(section.anchor),
+                      viewers.get(section.anchor, [])) for section in book.sections]
     # A printed house-rules sheet links here with its options: the page lists them on top.
     house_rules = house_rules_box(variant, request.GET, lang)
     return render(

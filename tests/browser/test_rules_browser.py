@@ -1,5 +1,6 @@
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -24,6 +25,10 @@ def test_parallel_reading_in_the_browser(page, site_url):
     page.get_by_role("button", name="Visa").click()
     page.wait_for_url("**/sv/stressi-fi/?pair=fi")
     assert page.locator(".pair [lang=fi] h2").count() == 12
+    # the examples are there too, under both texts, and step like on the single page
+    viewer = page.locator(".pair [data-example-viewer]").first
+    viewer.scroll_into_view_if_needed()
+    expect(viewer).to_be_visible()
     assert Axe().run(page).violations_count == 0
 
 

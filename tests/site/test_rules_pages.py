@@ -57,6 +57,17 @@ def test_pair_shows_two_languages_section_by_section(client):
         assert text.index(de_section.title) < text.index(fi_section.title)
 
 
+def test_the_pair_view_shows_every_example_of_the_single_page(client):
+    """Reading two languages side by side loses no example and no "try it"."""
+    single = client.get("/de/stress-se/").text
+    pair = client.get("/de/stress-se/?pair=sv").text
+    examples = re.findall(r'/de/stress-se/examples/([a-z0-9-]+)/', single)
+    assert examples
+    for name in set(examples):
+        assert f"/de/stress-se/examples/{name}/" in pair, name
+    assert pair.count('class="example-slot') == single.count('class="example-slot')
+
+
 @pytest.mark.parametrize("pair", ["xx", "de", "", "<script>"])
 def test_unknown_or_same_pair_falls_back_to_one_language(client, pair):
     response = client.get(f"/de/stress-se/?pair={pair}")
