@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import segno
 from django.utils import formats, translation
+from django.utils.html import escape, strip_tags
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
@@ -57,6 +58,42 @@ class Sheet:
     @property
     def lang(self) -> str:
         return self.columns[0].lang
+
+    @property
+    def type_size(self) -> str:
+        """How large the printed type can be for the page to hold this much text: "large"
+        or "medium" for shorter sheets, "" for the fullest (tests/browser: every sheet, the
+        default and the fullest, still prints on one page)."""
+        rows = -(-len(self.signature_lines) // SIGNATURES_PER_ROW)
+        length = (max(_text_length(column) for column in self.columns)
+                  + OWN_RULE_WEIGHT * sum(len(rule) for rule in self.config.own_rules)
+                  + SIGNATURE_ROW_CHARS * rows)
+        if length <= LARGE_TYPE_UP_TO:
+            return "large"
+        if length <= MEDIUM_TYPE_UP_TO:
+            return "medium"
+        return ""
+
+    @property
+    def link_html(self) -> SafeString:
+        """The printed link, which may wrap only after a slash (never inside a word)."""
+        parts = self.link.split("/")
+        return mark_safe("/<wbr>".join(escape(part) for part in parts))
+
+
+#: how much text a sheet holds, in characters of rules text (an own rule takes a little
+#: more room, a row of signatures as much as a short paragraph), up to which it prints in
+#: larger type; measured with tests/browser/test_houserules_browser.py's one-page test.
+LARGE_TYPE_UP_TO = 2700
+MEDIUM_TYPE_UP_TO = 3400
+OWN_RULE_WEIGHT = 1.4
+SIGNATURES_PER_ROW = 4
+SIGNATURE_ROW_CHARS = 250
+
+
+def _text_length(column: SheetColumn) -> int:
+    return sum(len(section.title) + len(strip_tags(str(section.html)))
+               for section in column.sections)
 
 
 def _column(config: HouseRulesConfig, lang: str) -> SheetColumn | None:

@@ -186,7 +186,7 @@ def test_the_qr_code_leads_to_exactly_these_rules(browser, site_url, transaction
     page.get_by_label("Atlantis").check()
     page.get_by_label("Best of five", exact=True).check()
     preview = page.locator("#preview .sheet")
-    expect(preview).to_contain_text("At this table the call is “Atlantis!”.")
+    expect(preview).to_contain_text("At this table the call is “Atlantis!”")
     page.get_by_role("button", name="Save and get the short link").click()
     page.wait_for_url(re.compile(r"/h/[a-z0-9]{10}/$"))
     code = page.url.rstrip("/").rsplit("/", 1)[1]
@@ -208,3 +208,41 @@ def test_the_qr_code_leads_to_exactly_these_rules(browser, site_url, transaction
     # the form calls the chosen values what the sheet called them
     expect(page.locator("#opt-best_of_five option:checked")).to_have_text("Best of five")
     context.close()
+
+
+def test_a_printed_sheet_uses_the_page_and_its_cards_and_link_can_be_read(
+    page, site_url, transactional_db
+):
+    """On paper a short sheet gets larger type, a card in the text is as tall as the line
+    (rank and suit readable), and the printed link wraps only after a slash."""
+    page.goto(f"{site_url}/en/stress-se/house-rules/sheet/?lang=en&paper=a4")
+    page.emulate_media(media="print")
+    size = page.evaluate("parseFloat(getComputedStyle(document.querySelector('.sheet')).fontSize)")
+    assert size >= 13  # 10 pt or more (the fullest sheets print at 8.6 pt)
+    card = page.evaluate("""() => {
+        const c = document.querySelector('.sheet__rules .card');
+        const r = c.getBoundingClientRect();
+        return {h: r.height, font: parseFloat(getComputedStyle(c, '::before').fontSize)};
+    }""")
+    assert card["font"] >= size * 0.95 and card["h"] >= size, card
+    row = saved_row("stress-se", longest_query("stress-se", ("en",), "a4"), "en")
+    page.goto(f"{site_url}/h/{row.code}/")
+    page.emulate_media(media="print")
+    breaks = page.evaluate("""() => {
+        const link = document.querySelector('.sheet__link');
+        const text = link.textContent;
+        const range = document.createRange();
+        const found = [];
+        let top = null, at = 0;
+        for (const node of link.childNodes) {
+            if (node.nodeType !== Node.TEXT_NODE) continue;
+            for (let i = 0; i < node.length; i++, at++) {
+                range.setStart(node, i); range.setEnd(node, i + 1);
+                const y = range.getBoundingClientRect().top;
+                if (top !== null && y > top + 2) found.push(text[at - 1]);
+                top = y;
+            }
+        }
+        return found;
+    }""")
+    assert all(before == "/" for before in breaks), breaks
