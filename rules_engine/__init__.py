@@ -11,9 +11,11 @@ The implementation modules (registry, game, actions, driver, ...) stay importabl
 own paths; what is not named here is internal and may change.
 """
 
+from rules_engine import codes
 from rules_engine.actions import Action, Event, Result
 from rules_engine.bots import Bot, Level
 from rules_engine.cards import CardError
+from rules_engine.codes import ActionType, Arg, EventCode, Reason, ReasonCode, Vocabulary
 from rules_engine.driver import Driver, Entry
 from rules_engine.game import Game, InvariantError
 from rules_engine.options import OptionError, OptionSpec
@@ -39,23 +41,30 @@ __all__ = [
     "METADATA_KEYS",
     "VARIANTS",
     "Action",
+    "ActionType",
+    "Arg",
     "Bot",
     "CardError",
     "Driver",
     "Entry",
     "Event",
+    "EventCode",
     "Game",
     "InvariantError",
     "Level",
     "OptionError",
     "OptionSpec",
     "PositionError",
+    "Reason",
+    "ReasonCode",
     "Result",
     "Scenario",
     "ScenarioError",
     "UiFacts",
     "UnknownVariant",
     "VariantInfo",
+    "Vocabulary",
+    "codes",
     "game_class",
     "game_from_json",
     "game_from_position",

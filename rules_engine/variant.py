@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from rules_engine.codes import ActionType, EventCode, ReasonCode
 from rules_engine.options import OptionSpec, validate_options
 
 #: the comparison table's dimensions, in display order (see docs/engine.md for every code).
@@ -140,6 +141,20 @@ class VariantInfo:
             facts = replace(facts, **self.ui_by_options(options))
             facts.check(self.family, self.slug)
         return facts
+
+    # The variant's vocabulary (its family's, rules_engine.codes): every action type it takes,
+    # event code it logs and reason code apply can answer, so the site can word each one.
+    @property
+    def action_types(self) -> tuple[ActionType, ...]:
+        return self.game_class.vocabulary.actions
+
+    @property
+    def event_codes(self) -> tuple[EventCode, ...]:
+        return self.game_class.vocabulary.events
+
+    @property
+    def reason_codes(self) -> tuple[ReasonCode, ...]:
+        return self.game_class.vocabulary.reasons
 
     def option(self, key: str) -> OptionSpec:
         for spec in self.options:

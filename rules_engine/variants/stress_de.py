@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules_engine.cards import JOKER, full_deck, shuffle
 from rules_engine.options import OptionSpec
-from rules_engine.speed import SpeedGame
+from rules_engine.speed import SpeedEvent, SpeedGame
 from rules_engine.variant import VariantInfo, dim
 
 OPTIONS = (
@@ -48,7 +48,7 @@ class StressDE(SpeedGame):
     def _stress_outcome(self, first: int, pile: int, tie: bool) -> None:
         if tie:
             return  # Open default: nobody was slower, nobody pays; new cards are turned.
-        self._take_centre(1 - first, (0, 1), mix=True, code="penalty", why="stress")
+        self._take_centre(1 - first, (0, 1), mix=True, code=SpeedEvent.PENALTY, why="stress")
 
     def _score(self) -> None:
         if self.options["scoring"] and self.winner is not None:

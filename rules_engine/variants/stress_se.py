@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules_engine.cards import full_deck, shuffle
 from rules_engine.options import OptionSpec
-from rules_engine.speed import SpeedGame
+from rules_engine.speed import SpeedEvent, SpeedGame
 from rules_engine.variant import VariantInfo, dim
 
 OPTIONS = (
@@ -49,7 +49,7 @@ class StressSE(SpeedGame):
             piles: tuple[int, ...] = (1 - pile,)
         else:
             piles = (0, 1)
-        self._take_centre(loser, piles, mix=False, code="penalty", why="stress")
+        self._take_centre(loser, piles, mix=False, code=SpeedEvent.PENALTY, why="stress")
 
 
 METADATA = {
