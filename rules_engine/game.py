@@ -380,7 +380,7 @@ class Game:
         better; an expert takes the best, a learner picks almost at random). The Actions' t is
         ignored: rules_engine.bots stamps the time from its reaction model. Default: every
         legal action, score 1. Variants override this with their own heuristics, or keep them
-        in a bot module of their own (rules_engine.bots.STRATEGY_MODULES)."""
+        in a bot module of their own (VariantInfo.bot_module)."""
         return [(1.0, a) for a in self.legal_actions(seat)]
 
     def _bot_scored(self, seat: int) -> tuple[list[float], list[Any]]:

@@ -1,18 +1,18 @@
 """The variant registry, in the site's display order.
 
-Registering a variant = a module `rules_engine/variants/<name>.py` that defines
-`INFO: VariantInfo`, named in _MODULES below. A module listed here but not (yet) present is
-skipped, so variants can land independently.
+Registering a variant = a module `rules_engine/variants/<name>.py` that ends with one
+`register(VariantInfo(...))` call (rules_engine.variant.register), imported by the
+`rules_engine.variants` package in display order. This module imports that package once.
 """
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from rules_engine import options as _options
+from rules_engine import variants as _variants  # noqa: F401  (registers every variant)
 from rules_engine.game import Game
-from rules_engine.variant import METADATA_KEYS, VariantInfo
+from rules_engine.variant import METADATA_KEYS, VariantInfo, registered
 
 __all__ = [
     "METADATA_KEYS",
@@ -28,31 +28,12 @@ __all__ = [
     "validate_options",
 ]
 
-#: module names under rules_engine.variants, in display order.
-_MODULES = ("stress_se", "james_bond", "spit", "stress_de", "stressi_fi")
-
-
 class UnknownVariant(KeyError):
     def __str__(self) -> str:  # KeyError would quote the whole message
         return str(self.args[0]) if self.args else "unknown variant"
 
 
-def _load() -> dict[str, VariantInfo]:
-    found: dict[str, VariantInfo] = {}
-    for name in _MODULES:
-        full = f"rules_engine.variants.{name}"
-        try:
-            module = importlib.import_module(full)
-        except ModuleNotFoundError as exc:
-            if exc.name == full:
-                continue
-            raise
-        info: VariantInfo = module.INFO
-        found[info.slug] = info
-    return found
-
-
-VARIANTS: dict[str, VariantInfo] = _load()
+VARIANTS: dict[str, VariantInfo] = registered()
 
 
 def game_class(slug: str) -> type[Game]:

@@ -109,6 +109,10 @@ class VariantInfo:
     grab_limit: int = 1
     #: the facts an option changes, from the full (validated) options: {fact: value}.
     ui_by_options: Callable[[Mapping[str, Any]], Mapping[str, Any]] | None = None
+    #: the module holding the bots' heuristics when they are not the Game's own methods
+    #: (`candidates(game, seat)`, optionally `plan_holds`): named, never imported here, since
+    #: a bot module reads its variant's rules and the rules never import a bot.
+    bot_module: str | None = None
 
     def __post_init__(self) -> None:
         # A variant with a missing or extra dimension would break the comparison page.
@@ -177,3 +181,24 @@ class VariantInfo:
             "metadata": self.metadata,
             "ui": {f.name: getattr(self, f.name) for f in fields(UiFacts)},
         }
+
+
+#: every registered variant by slug, in the order of registration (the site's display order:
+#: rules_engine/variants/__init__.py imports the variant modules in that order).
+_REGISTERED: dict[str, VariantInfo] = {}
+
+
+def register(info: VariantInfo) -> VariantInfo:
+    """Make a variant known: the one call at the end of each variant module (as OpenSpiel's
+    `pyspiel.register_game`). Binds the Game subclass to it (`Game.bind`), so the class and the
+    registry can never disagree. Returns `info`."""
+    if info.slug in _REGISTERED:
+        raise ValueError(f"variant {info.slug!r} is registered twice")
+    info.game_class.bind(info)
+    _REGISTERED[info.slug] = info
+    return info
+
+
+def registered() -> dict[str, VariantInfo]:
+    """The registered variants by slug, in registration order (a copy)."""
+    return dict(_REGISTERED)

@@ -33,7 +33,7 @@ from rules_engine.codes import (
 from rules_engine.game import R_BAD_ACTION, TIE_WINDOW_MS, Game
 from rules_engine.options import OptionSpec
 from rules_engine.positions import PositionError, a_list, whole_number
-from rules_engine.variant import VariantInfo, dim
+from rules_engine.variant import VariantInfo, dim, register
 
 MIDDLE = 4
 PILE_SIZE = 4
@@ -837,7 +837,7 @@ METADATA = {
     "options": dim("option-list", "options", keys=[o.key for o in OPTIONS]),
 }
 
-INFO = VariantInfo(
+INFO = register(VariantInfo(
     slug="james-bond",
     family="swap",
     players_min=2,
@@ -853,5 +853,5 @@ INFO = VariantInfo(
     call_word="stress",
     ui_by_options=lambda options: {"call_word": options["call_word"],
                                    "grab_limit": grab_limit(options)},
-)
-JamesBondGame.bind(INFO)
+    bot_module="rules_engine.variants.james_bond_bot",
+))

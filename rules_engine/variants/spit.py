@@ -48,7 +48,7 @@ from rules_engine.positions import (
     one_of,
     whole_number,
 )
-from rules_engine.variant import VariantInfo, dim
+from rules_engine.variant import VariantInfo, dim, register
 
 PILES = 5
 #: the layout is 1+2+3+4+5 cards; whatever is beyond that is reserve.
@@ -795,7 +795,7 @@ METADATA = {
     "options": dim("option-list", "options", keys=[o.key for o in OPTIONS]),
 }
 
-INFO = VariantInfo(
+INFO = register(VariantInfo(
     slug="spit",
     family="spit",
     players_min=2,
@@ -808,5 +808,5 @@ INFO = VariantInfo(
     options=OPTIONS,
     metadata=METADATA,
     game_class=SpitGame,
-)
-SpitGame.bind(INFO)
+    bot_module="rules_engine.variants.spit_bot",
+))

@@ -7,7 +7,7 @@ from rules_engine.cards import full_deck, shuffle
 from rules_engine.codes import SharedEvent
 from rules_engine.options import OptionSpec
 from rules_engine.speed import SpeedEvent, SpeedGame
-from rules_engine.variant import VariantInfo, dim
+from rules_engine.variant import VariantInfo, dim, register
 
 OPTIONS = (
     OptionSpec("after_slap_house_rule", "bool", True, source="house"),
@@ -79,7 +79,7 @@ METADATA = {
     "options": dim("option-list", "options", keys=[o.key for o in OPTIONS]),
 }
 
-INFO = VariantInfo(
+INFO = register(VariantInfo(
     slug="stressi-fi",
     family="speed",
     players_min=2,
@@ -99,5 +99,4 @@ INFO = VariantInfo(
     refill_is_action=True,
     whole_stack_plays=True,
     combine_allowed=True,
-)
-StressiFI.bind(INFO)
+))
