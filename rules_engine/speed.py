@@ -729,11 +729,11 @@ class SpeedGame(Game):
         if all(have):
             self._turn_all_home(cause)
         else:
+            # variants.md: the player who still has a draw pile turns one card onto the pile
+            # on their own side, also when restarting after a Stress; a centre place the
+            # Stress emptied on the other side stays empty (only its owner turns onto it).
             seat = have.index(True)
-            empty = [p for p in (0, 1) if not self.centre[p]]
-            for p in empty or [self.home_pile(seat)]:
-                if self.draws[seat]:
-                    self._turn(seat, p, cause)
+            self._turn(seat, self.home_pile(seat), cause)
         self.ready = [False] * n
         if self.auto_refill:
             for s in range(n):
