@@ -18,6 +18,7 @@ from rules_engine.cards import CardError
 from rules_engine.codes import ActionType, Arg, EventCode, Reason, ReasonCode, Vocabulary
 from rules_engine.driver import Driver, Entry
 from rules_engine.game import Game, InvariantError
+from rules_engine.notation import Notated
 from rules_engine.options import OptionError, OptionSpec
 from rules_engine.positions import PositionError
 from rules_engine.registry import (
@@ -26,9 +27,11 @@ from rules_engine.registry import (
     UnknownVariant,
     game_class,
     game_from_json,
+    game_from_notation,
     game_from_position,
     get_variant,
     new_game,
+    position_from_notation,
     validate_options,
 )
 from rules_engine.scenario import Scenario, ScenarioError
@@ -52,6 +55,7 @@ __all__ = [
     "Game",
     "InvariantError",
     "Level",
+    "Notated",
     "OptionError",
     "OptionSpec",
     "PositionError",
@@ -67,10 +71,12 @@ __all__ = [
     "codes",
     "game_class",
     "game_from_json",
+    "game_from_notation",
     "game_from_position",
     "get_variant",
     "new_game",
     "play_game",
+    "position_from_notation",
     "simulate",
     "validate_options",
 ]

@@ -28,6 +28,7 @@ import random
 from collections import Counter
 from typing import Any, ClassVar
 
+from rules_engine import notation as _notation
 from rules_engine.actions import Action, Event, Result
 from rules_engine.codes import Reason, SharedEvent, Vocabulary
 from rules_engine.options import validate_options
@@ -476,6 +477,11 @@ class Game:
 
     def position(self) -> dict:
         raise NotImplementedError
+
+    def notation(self) -> str:
+        """The position as one line of text, like chess's FEN (docs/scenarios.md, "Position
+        notation"); rules_engine.game_from_notation reads it back."""
+        return _notation.notation(self.variant, self.options, self.position())
 
     def _state_json(self) -> dict:
         raise NotImplementedError

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules_engine import notation as _notation
 from rules_engine import options as _options
 from rules_engine import variants as _variants  # noqa: F401  (registers every variant)
 from rules_engine.game import Game
+from rules_engine.positions import PositionError
 from rules_engine.variant import METADATA_KEYS, VariantInfo, registered
 
 __all__ = [
@@ -21,9 +23,11 @@ __all__ = [
     "VariantInfo",
     "game_class",
     "game_from_json",
+    "game_from_notation",
     "game_from_position",
     "get_variant",
     "new_game",
+    "position_from_notation",
     "to_json",
     "validate_options",
 ]
@@ -76,6 +80,23 @@ def game_from_position(
 ) -> Game:
     """A game set up from an explicit position (docs/scenarios.md); PositionError if malformed."""
     return get_variant(slug).game_class.from_position(position, options=options, debug=debug)
+
+
+def position_from_notation(text: str) -> _notation.Notated:
+    """What a notation line (Game.notation()) says: variant, full options, position form.
+    Malformed text, an unknown variant or a bad option is a PositionError naming it."""
+    slug, given, fields = _notation.split_head(text)
+    info = VARIANTS.get(slug)
+    if info is None:
+        raise PositionError(f"unknown variant {slug!r}; valid variants: {', '.join(VARIANTS)}")
+    return _notation.read(info, given, fields)
+
+
+def game_from_notation(text: str, *, debug: bool = False) -> Game:
+    """A game set up from a notation line (PositionError if the text or the position is bad)."""
+    notated = position_from_notation(text)
+    return game_from_position(notated.variant, notated.position, options=notated.options,
+                              debug=debug)
 
 
 def game_from_json(data: dict) -> Game:
