@@ -11,11 +11,14 @@ The implementation modules (registry, game, actions, driver, ...) stay importabl
 own paths; what is not named here is internal and may change.
 """
 
+from rules_engine import codes
 from rules_engine.actions import Action, Event, Result
 from rules_engine.bots import Bot, Level
 from rules_engine.cards import CardError
+from rules_engine.codes import ActionType, Arg, EventCode, Reason, ReasonCode, Vocabulary
 from rules_engine.driver import Driver, Entry
 from rules_engine.game import Game, InvariantError
+from rules_engine.notation import Notated
 from rules_engine.options import OptionError, OptionSpec
 from rules_engine.positions import PositionError
 from rules_engine.registry import (
@@ -24,9 +27,11 @@ from rules_engine.registry import (
     UnknownVariant,
     game_class,
     game_from_json,
+    game_from_notation,
     game_from_position,
     get_variant,
     new_game,
+    position_from_notation,
     validate_options,
 )
 from rules_engine.scenario import Scenario, ScenarioError
@@ -39,29 +44,39 @@ __all__ = [
     "METADATA_KEYS",
     "VARIANTS",
     "Action",
+    "ActionType",
+    "Arg",
     "Bot",
     "CardError",
     "Driver",
     "Entry",
     "Event",
+    "EventCode",
     "Game",
     "InvariantError",
     "Level",
+    "Notated",
     "OptionError",
     "OptionSpec",
     "PositionError",
+    "Reason",
+    "ReasonCode",
     "Result",
     "Scenario",
     "ScenarioError",
     "UiFacts",
     "UnknownVariant",
     "VariantInfo",
+    "Vocabulary",
+    "codes",
     "game_class",
     "game_from_json",
+    "game_from_notation",
     "game_from_position",
     "get_variant",
     "new_game",
     "play_game",
+    "position_from_notation",
     "simulate",
     "validate_options",
 ]

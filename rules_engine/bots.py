@@ -2,11 +2,11 @@
 
 A variant says what is worth doing: the Speed-type games in their own Game methods
 (Game.bot_candidates, read through the cheaper Game._bot_scored and Game._bot_pick), spit and
-james-bond in a bot module of their own (STRATEGY_MODULES: `candidates(game, seat)` and,
-optionally, `plan_holds(game, seat, token)`). The imports go one way: a bot module reads its
-variant's rules, the rules never import a bot. A level says how well and how fast a bot
-plays. Everything random comes from the caller's rng, so a bot is deterministic for a given
-seed.
+james-bond in a bot module of their own, named by VariantInfo.bot_module
+(`candidates(game, seat)` and, optionally, `plan_holds(game, seat, token)`). The imports go
+one way: a bot module reads its variant's rules, the rules never import a bot. A level says
+how well and how fast a bot plays. Everything random comes from the caller's rng, so a bot
+is deterministic for a given seed.
 """
 
 from __future__ import annotations
@@ -19,12 +19,6 @@ from typing import Any
 
 from rules_engine.actions import Action
 from rules_engine.game import Game, pick_scored
-
-#: variants whose bot heuristics live in a module of their own, by slug.
-STRATEGY_MODULES = {
-    "james-bond": "rules_engine.variants.james_bond_bot",
-    "spit": "rules_engine.variants.spit_bot",
-}
 
 
 @dataclass(frozen=True)
@@ -77,7 +71,7 @@ PlanHolds = Callable[[Game, int, Any], bool]
 
 
 def _strategy_module(game: Game) -> Any:
-    name = STRATEGY_MODULES.get(game.variant.slug)
+    name = game.variant.bot_module
     return None if name is None else importlib.import_module(name)
 
 

@@ -28,7 +28,9 @@ import random
 from collections import Counter
 from typing import Any, ClassVar
 
+from rules_engine import notation as _notation
 from rules_engine.actions import Action, Event, Result
+from rules_engine.codes import Reason, SharedEvent, Vocabulary
 from rules_engine.options import validate_options
 from rules_engine.positions import (
     PositionError,
@@ -51,12 +53,13 @@ NEVER = -(10**12)
 #: a guard against endless automatic resolution (stuck -> flip -> stuck ...) in one step.
 MAX_AUTO_STEPS = 500
 
-# Reason codes shared by every variant (each variant adds its own; all are in docs/).
-R_BAD_ACTION = "bad-action"
-R_UNKNOWN_ACTION = "unknown-action"
-R_GAME_OVER = "game-over"
-R_OUT_OF_ORDER = "out-of-order"
-R_BAD_PLAYER = "bad-player"
+# Game.apply's own reason codes (rules_engine.codes declares them; short names for the hot
+# paths and for callers that already import them from here).
+R_BAD_ACTION = Reason.BAD_ACTION
+R_UNKNOWN_ACTION = Reason.UNKNOWN_ACTION
+R_GAME_OVER = Reason.GAME_OVER
+R_OUT_OF_ORDER = Reason.OUT_OF_ORDER
+R_BAD_PLAYER = Reason.BAD_PLAYER
 
 
 def best_candidate(scores: list[float], tokens: list, rng: random.Random) -> Any:
@@ -86,10 +89,19 @@ class InvariantError(AssertionError):
 
 class Game:
     variant: ClassVar[VariantInfo]
+    #: the family's action types, event codes and reason codes (rules_engine.codes).
+    vocabulary: ClassVar[Vocabulary]
     handlers: ClassVar[dict[str, str]] = {}
-    #: the argument keys each action type may carry (docs: the variant's action table); any
-    #: other key makes the action bad-action, so a misspelt argument is never ignored.
+    #: the argument keys each action type may carry, from the vocabulary's argument schemas;
+    #: any other key makes the action bad-action, so a misspelt argument is never ignored.
     action_args: ClassVar[dict[str, frozenset[str]]] = {}
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        if "vocabulary" in cls.__dict__:
+            cls.action_args = cls.vocabulary.action_args()
+            if set(cls.handlers) != set(cls.action_args):
+                raise TypeError(f"{cls.__name__}: a handler for each declared action type")
     #: the keys a position (and each of its seats) may have; anything else is a PositionError,
     #: so a misspelt key never passes unnoticed. `options`, `now` and `seed` are shared.
     position_keys: ClassVar[frozenset[str]] = frozenset()
@@ -194,7 +206,8 @@ class Game:
                 return Result(False, R_BAD_ACTION, [])
         t = action.t
         if (type(t) is not int or type(action.player) is not int
-                or action.type.__class__ is not str or not isinstance(action.args, dict)):
+                or (action.type.__class__ is not str and not isinstance(action.type, str))
+                or not isinstance(action.args, dict)):
             return Result(False, R_BAD_ACTION, [])
         if self.over:
             return Result(False, R_GAME_OVER, [])
@@ -326,7 +339,7 @@ class Game:
         self.over = True
         self.winner = seat
         self.end_reason = reason
-        self._emit("won", seat, reason=reason)
+        self._emit(SharedEvent.WON, seat, reason=reason)
 
     def finish_draw(self, reason: str = "cap") -> None:
         """End the game without a winner (simulation caps use reason "cap")."""
@@ -335,7 +348,7 @@ class Game:
         self.over = True
         self.draw = True
         self.end_reason = reason
-        self._emit("draw", None, reason=reason)
+        self._emit(SharedEvent.DRAW, None, reason=reason)
 
     @property
     def is_over(self) -> bool:
@@ -368,7 +381,7 @@ class Game:
         better; an expert takes the best, a learner picks almost at random). The Actions' t is
         ignored: rules_engine.bots stamps the time from its reaction model. Default: every
         legal action, score 1. Variants override this with their own heuristics, or keep them
-        in a bot module of their own (rules_engine.bots.STRATEGY_MODULES)."""
+        in a bot module of their own (VariantInfo.bot_module)."""
         return [(1.0, a) for a in self.legal_actions(seat)]
 
     def _bot_scored(self, seat: int) -> tuple[list[float], list[Any]]:
@@ -464,6 +477,11 @@ class Game:
 
     def position(self) -> dict:
         raise NotImplementedError
+
+    def notation(self) -> str:
+        """The position as one line of text, like chess's FEN (docs/scenarios.md, "Position
+        notation"); rules_engine.game_from_notation reads it back."""
+        return _notation.notation(self.variant, self.options, self.position())
 
     def _state_json(self) -> dict:
         raise NotImplementedError

@@ -1,18 +1,20 @@
 """The variant registry, in the site's display order.
 
-Registering a variant = a module `rules_engine/variants/<name>.py` that defines
-`INFO: VariantInfo`, named in _MODULES below. A module listed here but not (yet) present is
-skipped, so variants can land independently.
+Registering a variant = a module `rules_engine/variants/<name>.py` that ends with one
+`register(VariantInfo(...))` call (rules_engine.variant.register), imported by the
+`rules_engine.variants` package in display order. This module imports that package once.
 """
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
+from rules_engine import notation as _notation
 from rules_engine import options as _options
+from rules_engine import variants as _variants  # noqa: F401  (registers every variant)
 from rules_engine.game import Game
-from rules_engine.variant import METADATA_KEYS, VariantInfo
+from rules_engine.positions import PositionError
+from rules_engine.variant import METADATA_KEYS, VariantInfo, registered
 
 __all__ = [
     "METADATA_KEYS",
@@ -21,38 +23,21 @@ __all__ = [
     "VariantInfo",
     "game_class",
     "game_from_json",
+    "game_from_notation",
     "game_from_position",
     "get_variant",
     "new_game",
+    "position_from_notation",
     "to_json",
     "validate_options",
 ]
-
-#: module names under rules_engine.variants, in display order.
-_MODULES = ("stress_se", "james_bond", "spit", "stress_de", "stressi_fi")
-
 
 class UnknownVariant(KeyError):
     def __str__(self) -> str:  # KeyError would quote the whole message
         return str(self.args[0]) if self.args else "unknown variant"
 
 
-def _load() -> dict[str, VariantInfo]:
-    found: dict[str, VariantInfo] = {}
-    for name in _MODULES:
-        full = f"rules_engine.variants.{name}"
-        try:
-            module = importlib.import_module(full)
-        except ModuleNotFoundError as exc:
-            if exc.name == full:
-                continue
-            raise
-        info: VariantInfo = module.INFO
-        found[info.slug] = info
-    return found
-
-
-VARIANTS: dict[str, VariantInfo] = _load()
+VARIANTS: dict[str, VariantInfo] = registered()
 
 
 def game_class(slug: str) -> type[Game]:
@@ -95,6 +80,23 @@ def game_from_position(
 ) -> Game:
     """A game set up from an explicit position (docs/scenarios.md); PositionError if malformed."""
     return get_variant(slug).game_class.from_position(position, options=options, debug=debug)
+
+
+def position_from_notation(text: str) -> _notation.Notated:
+    """What a notation line (Game.notation()) says: variant, full options, position form.
+    Malformed text, an unknown variant or a bad option is a PositionError naming it."""
+    slug, given, fields = _notation.split_head(text)
+    info = VARIANTS.get(slug)
+    if info is None:
+        raise PositionError(f"unknown variant {slug!r}; valid variants: {', '.join(VARIANTS)}")
+    return _notation.read(info, given, fields)
+
+
+def game_from_notation(text: str, *, debug: bool = False) -> Game:
+    """A game set up from a notation line (PositionError if the text or the position is bad)."""
+    notated = position_from_notation(text)
+    return game_from_position(notated.variant, notated.position, options=notated.options,
+                              debug=debug)
 
 
 def game_from_json(data: dict) -> Game:

@@ -16,6 +16,17 @@ from typing import Any, ClassVar
 
 from rules_engine.actions import Action
 from rules_engine.cards import JOKER, RANK_VALUE, ranks_adjacent, shuffle
+from rules_engine.codes import (
+    ENGINE_EVENTS,
+    ENGINE_REASONS,
+    ActionType,
+    Arg,
+    EventCode,
+    Reason,
+    ReasonCode,
+    SharedEvent,
+    Vocabulary,
+)
 from rules_engine.game import (
     CENTRE_IDS,
     CENTRE_INDEX,
@@ -104,21 +115,70 @@ _FOLLOW_TABLES = {
     for key, table in _FIT_TABLES.items()
 }
 
-# Reason codes of the speed variants.
-R_FROZEN = "frozen"
-R_BAD_ZONE = "bad-zone"
-R_NO_SUCH_CARD = "no-such-card"
-R_NOT_YOUR_CARD = "not-your-card"
-R_NOT_TOP = "not-top"
-R_NOT_ADJACENT = "not-adjacent"
-R_EQUAL_RANK = "equal-rank"
-R_TOO_SLOW = "too-slow"
-R_NO_STRESS = "no-stress"
-R_ALREADY_CALLED = "already-called"
-R_NOTHING_TO_REFILL = "nothing-to-refill"
-R_NOT_ALLOWED = "not-allowed"
-R_NOT_EQUAL = "not-equal"
-R_ALREADY_READY = "already-ready"
+class SpeedAction(ActionType):
+    """The Speed family's action types and their arguments (docs/scenarios.md)."""
+
+    PLAY = "play", {"card": Arg("card"), "from": Arg("row"), "to": Arg("centre"),
+                    "onto": Arg("card", required=False), "whole": Arg("bool", required=False)}
+    CALL = "call", {"pile": Arg("centre", required=False)}
+    REFILL = "refill", {"to": Arg("row", required=False)}
+    COMBINE = "combine", {"from": Arg("row"), "to": Arg("row")}
+    READY = "ready"
+
+
+class SpeedEvent(EventCode):
+    """The Speed family's own event codes, with their data fields."""
+
+    PLAYED = "played", ("card", "from", "to", "count")
+    REFILLED = "refilled", ("card", "to")
+    STACKED = "stacked", ("card", "to")
+    COMBINED = "combined", ("from", "to", "count")
+    STRESS = "stress", ("rank", "joker")
+    CALL = "call", ("pile", "gesture", "false")
+    TIE = "tie", ("seats",)
+    PENALTY = "penalty", ("piles", "count", "reason")
+    GAVE = "gave", ("to",)
+    READY = "ready"
+    STUCK = "stuck", ("ready",)
+
+
+class SpeedReason(ReasonCode):
+    """The Speed family's own reason codes."""
+
+    FROZEN = "frozen"
+    NO_STRESS = "no-stress"
+    NOTHING_TO_REFILL = "nothing-to-refill"
+    NOT_ALLOWED = "not-allowed"
+    NOT_EQUAL = "not-equal"
+    ALREADY_READY = "already-ready"
+
+
+VOCABULARY = Vocabulary(
+    actions=tuple(SpeedAction),
+    events=(*ENGINE_EVENTS, SharedEvent.TURNED, SharedEvent.TOOK, *SpeedEvent),
+    reasons=(*ENGINE_REASONS, Reason.BAD_ZONE, Reason.NO_SUCH_CARD, Reason.NOT_YOUR_CARD,
+             Reason.NOT_TOP, Reason.NOT_ADJACENT, Reason.EQUAL_RANK, Reason.TOO_SLOW,
+             Reason.ALREADY_CALLED, *SpeedReason),
+)
+
+# Short names for the hot paths (a module global is as cheap as a string constant).
+R_FROZEN = SpeedReason.FROZEN
+R_BAD_ZONE = Reason.BAD_ZONE
+R_NO_SUCH_CARD = Reason.NO_SUCH_CARD
+R_NOT_YOUR_CARD = Reason.NOT_YOUR_CARD
+R_NOT_TOP = Reason.NOT_TOP
+R_NOT_ADJACENT = Reason.NOT_ADJACENT
+R_EQUAL_RANK = Reason.EQUAL_RANK
+R_TOO_SLOW = Reason.TOO_SLOW
+R_NO_STRESS = SpeedReason.NO_STRESS
+R_ALREADY_CALLED = Reason.ALREADY_CALLED
+R_NOTHING_TO_REFILL = SpeedReason.NOTHING_TO_REFILL
+R_NOT_ALLOWED = SpeedReason.NOT_ALLOWED
+R_NOT_EQUAL = SpeedReason.NOT_EQUAL
+R_ALREADY_READY = SpeedReason.ALREADY_READY
+E_PLAYED = SpeedEvent.PLAYED
+E_REFILLED = SpeedEvent.REFILLED
+E_STACKED = SpeedEvent.STACKED
 
 
 def _row_values(row: list[list[str]]) -> list[int]:
@@ -142,13 +202,7 @@ class SpeedGame(Game):
         "combine": "_do_combine",
         "ready": "_do_ready",
     }
-    action_args: ClassVar[dict[str, frozenset[str]]] = {
-        "play": frozenset({"card", "from", "to", "onto", "whole"}),
-        "call": frozenset({"pile"}),
-        "refill": frozenset({"to"}),
-        "combine": frozenset({"from", "to"}),
-        "ready": frozenset(),
-    }
+    vocabulary = VOCABULARY
 
     position_keys: ClassVar[frozenset[str]] = frozenset({"centre", "seats", "ready"})
     seat_keys: ClassVar[frozenset[str]] = frozenset({"draw", "row"})
@@ -467,7 +521,7 @@ class SpeedGame(Game):
             self._row_values[seat][k] = NO_CARD
         self.changed_at[pile] = now
         self.ready[seat] = False
-        self._log.append(("played", seat, {"card": card, "from": ROW_IDS[k],
+        self._log.append((E_PLAYED, seat, {"card": card, "from": ROW_IDS[k],
                                            "to": CENTRE_IDS[pile], "count": count}, now))
         if not place and self.auto_refill:
             # The row was full before (stress-se keeps it full while the draw pile lasts),
@@ -501,14 +555,15 @@ class SpeedGame(Game):
                 return R_ALREADY_CALLED if seat in self.last_callers else R_TOO_SLOW
             if not self._false_call_penalty():
                 return R_NO_STRESS
-            self._emit("call", seat, pile=CENTRE_IDS[pile], gesture=self.gesture, false=True)
-            self._take_centre(seat, (0, 1), mix=True, code="penalty", why="false-call")
+            self._emit(SpeedEvent.CALL, seat, pile=CENTRE_IDS[pile], gesture=self.gesture,
+                       false=True)
+            self._take_centre(seat, (0, 1), mix=True, code=SpeedEvent.PENALTY, why="false-call")
             self._turn_new_cards("false-call")
             return None
         if any(c[0] == seat for c in self.calls):
             return R_ALREADY_CALLED
         self.calls.append([seat, t, pile])
-        self._emit("call", seat, pile=CENTRE_IDS[pile], gesture=self.gesture, false=False)
+        self._emit(SpeedEvent.CALL, seat, pile=CENTRE_IDS[pile], gesture=self.gesture, false=False)
         if len(self.calls) == self.players:
             # Nobody is left to call: no need to wait for the window to close.
             self._resolve_calls()
@@ -544,7 +599,7 @@ class SpeedGame(Game):
             card = draw.pop()
             row[k].append(card)
             values[k] = RANK_VALUE[card]
-            log.append(("refilled", seat, {"card": card, "to": ROW_IDS[k]}, now))
+            log.append((E_REFILLED, seat, {"card": card, "to": ROW_IDS[k]}, now))
         return None
 
     def _do_combine(self, action: Action) -> str | None:
@@ -569,7 +624,7 @@ class SpeedGame(Game):
         row[b].extend(row[a])
         row[a].clear()
         self._row_values[seat][a] = NO_CARD
-        self._emit("combined", seat, **{"from": ROW_IDS[a]}, to=ROW_IDS[b], count=count)
+        self._emit(SpeedEvent.COMBINED, seat, **{"from": ROW_IDS[a]}, to=ROW_IDS[b], count=count)
         return None
 
     def _do_ready(self, action: Action) -> str | None:
@@ -583,7 +638,7 @@ class SpeedGame(Game):
         if self.ready[seat]:
             return R_ALREADY_READY
         self.ready[seat] = True
-        self._emit("ready", seat)
+        self._emit(SpeedEvent.READY, seat)
         return None
 
     # ------------------------------------------------------------------ automatic moves
@@ -607,20 +662,20 @@ class SpeedGame(Game):
             if value and self._stack_refill and value in values:  # jokers never stack
                 target = values.index(value)
                 row[target].append(card)
-                log.append(("stacked", seat, {"card": card, "to": ROW_IDS[target]}, now))
+                log.append((E_STACKED, seat, {"card": card, "to": ROW_IDS[target]}, now))
                 continue
             place.append(card)
             values[k] = value
-            log.append(("refilled", seat, {"card": card, "to": ROW_IDS[k]}, now))
+            log.append((E_REFILLED, seat, {"card": card, "to": ROW_IDS[k]}, now))
             return
 
     def _turn(self, seat: int, pile: int, cause: str) -> None:
         card = self.draws[seat].pop()
         self.centre[pile].append(card)
         self.changed_at[pile] = self.now
-        self._emit("turned", seat, card=card, pile=CENTRE_IDS[pile], cause=cause)
+        self._emit(SharedEvent.TURNED, seat, card=card, pile=CENTRE_IDS[pile], cause=cause)
 
-    def _take_centre(self, seat: int, piles: tuple[int, ...], *, mix: bool, code: str,
+    def _take_centre(self, seat: int, piles: tuple[int, ...], *, mix: bool, code: EventCode,
                      why: str) -> None:
         """Seat takes centre piles into its draw pile, shuffled: mixed through the whole
         draw pile (mix) or put underneath it."""
@@ -641,7 +696,7 @@ class SpeedGame(Game):
 
     def _give_card(self, giver: int, taker: int) -> None:
         self.draws[taker].append(self.draws[giver].pop())
-        self._emit("gave", giver, to=taker)
+        self._emit(SpeedEvent.GAVE, giver, to=taker)
 
     def _turn_new_cards(self, cause: str) -> None:
         """Both turn a new centre card onto their own side, handling empty draw piles."""
@@ -654,7 +709,7 @@ class SpeedGame(Game):
             for s in range(n):
                 pile = self.home_pile(s)
                 if self.centre[pile]:
-                    self._take_centre(s, (pile,), mix=True, code="took", why="both-empty")
+                    self._take_centre(s, (pile,), mix=True, code=SharedEvent.TOOK, why="both-empty")
             have = [bool(self.draws[s]) for s in range(n)]
             if not any(have):
                 self._fewer_cards_wins()
@@ -674,11 +729,11 @@ class SpeedGame(Game):
         if all(have):
             self._turn_all_home(cause)
         else:
+            # variants.md: the player who still has a draw pile turns one card onto the pile
+            # on their own side, also when restarting after a Stress; a centre place the
+            # Stress emptied on the other side stays empty (only its owner turns onto it).
             seat = have.index(True)
-            empty = [p for p in (0, 1) if not self.centre[p]]
-            for p in empty or [self.home_pile(seat)]:
-                if self.draws[seat]:
-                    self._turn(seat, p, cause)
+            self._turn(seat, self.home_pile(seat), cause)
         self.ready = [False] * n
         if self.auto_refill:
             for s in range(n):
@@ -714,7 +769,7 @@ class SpeedGame(Game):
         self.last_resolved = self.now
         self.last_callers = [c[0] for c in calls]
         if tie:
-            self._emit("tie", None, seats=[c[0] for c in calls])
+            self._emit(SpeedEvent.TIE, None, seats=[c[0] for c in calls])
         self._stress_outcome(first_seat, pile, tie)
         if not self.over:
             self._turn_new_cards("stress")
@@ -743,11 +798,11 @@ class SpeedGame(Game):
                         self._fits = [0] * self.players  # plays are frozen
                         # A joker takes the other top's rank: the event names that rank.
                         if t0 == 0 and t1 != 0:
-                            self._emit("stress", None, rank=b[-1][0], joker=True)
+                            self._emit(SpeedEvent.STRESS, None, rank=b[-1][0], joker=True)
                         elif t1 == 0 and t0 != 0:
-                            self._emit("stress", None, rank=a[-1][0], joker=True)
+                            self._emit(SpeedEvent.STRESS, None, rank=a[-1][0], joker=True)
                         else:
-                            self._emit("stress", None, rank=a[-1][0])
+                            self._emit(SpeedEvent.STRESS, None, rank=a[-1][0])
                         return
             elif b:
                 t1 = RANK_VALUE[b[-1]]
@@ -763,7 +818,7 @@ class SpeedGame(Game):
             if flips > MAX_AUTO_STEPS:
                 self.finish_draw("auto-cap")
                 return
-            self._emit("stuck", None, ready=any(ready))
+            self._emit(SpeedEvent.STUCK, None, ready=any(ready))
             self._turn_new_cards("stuck")
 
     def _can_anybody_act(self, fits: list[int]) -> bool:

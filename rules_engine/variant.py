@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from rules_engine.codes import ActionType, EventCode, ReasonCode
 from rules_engine.options import OptionSpec, validate_options
 
 #: the comparison table's dimensions, in display order (see docs/engine.md for every code).
@@ -108,6 +109,10 @@ class VariantInfo:
     grab_limit: int = 1
     #: the facts an option changes, from the full (validated) options: {fact: value}.
     ui_by_options: Callable[[Mapping[str, Any]], Mapping[str, Any]] | None = None
+    #: the module holding the bots' heuristics when they are not the Game's own methods
+    #: (`candidates(game, seat)`, optionally `plan_holds`): named, never imported here, since
+    #: a bot module reads its variant's rules and the rules never import a bot.
+    bot_module: str | None = None
 
     def __post_init__(self) -> None:
         # A variant with a missing or extra dimension would break the comparison page.
@@ -141,6 +146,20 @@ class VariantInfo:
             facts.check(self.family, self.slug)
         return facts
 
+    # The variant's vocabulary (its family's, rules_engine.codes): every action type it takes,
+    # event code it logs and reason code apply can answer, so the site can word each one.
+    @property
+    def action_types(self) -> tuple[ActionType, ...]:
+        return self.game_class.vocabulary.actions
+
+    @property
+    def event_codes(self) -> tuple[EventCode, ...]:
+        return self.game_class.vocabulary.events
+
+    @property
+    def reason_codes(self) -> tuple[ReasonCode, ...]:
+        return self.game_class.vocabulary.reasons
+
     def option(self, key: str) -> OptionSpec:
         for spec in self.options:
             if spec.key == key:
@@ -162,3 +181,24 @@ class VariantInfo:
             "metadata": self.metadata,
             "ui": {f.name: getattr(self, f.name) for f in fields(UiFacts)},
         }
+
+
+#: every registered variant by slug, in the order of registration (the site's display order:
+#: rules_engine/variants/__init__.py imports the variant modules in that order).
+_REGISTERED: dict[str, VariantInfo] = {}
+
+
+def register(info: VariantInfo) -> VariantInfo:
+    """Make a variant known: the one call at the end of each variant module (as OpenSpiel's
+    `pyspiel.register_game`). Binds the Game subclass to it (`Game.bind`), so the class and the
+    registry can never disagree. Returns `info`."""
+    if info.slug in _REGISTERED:
+        raise ValueError(f"variant {info.slug!r} is registered twice")
+    info.game_class.bind(info)
+    _REGISTERED[info.slug] = info
+    return info
+
+
+def registered() -> dict[str, VariantInfo]:
+    """The registered variants by slug, in registration order (a copy)."""
+    return dict(_REGISTERED)

@@ -20,10 +20,20 @@ from typing import Any, ClassVar
 
 from rules_engine.actions import Action
 from rules_engine.cards import RANKS, full_deck
+from rules_engine.codes import (
+    ENGINE_EVENTS,
+    ENGINE_REASONS,
+    ActionType,
+    Arg,
+    EventCode,
+    Reason,
+    ReasonCode,
+    Vocabulary,
+)
 from rules_engine.game import R_BAD_ACTION, TIE_WINDOW_MS, Game
 from rules_engine.options import OptionSpec
 from rules_engine.positions import PositionError, a_list, whole_number
-from rules_engine.variant import VariantInfo, dim
+from rules_engine.variant import VariantInfo, dim, register
 
 MIDDLE = 4
 PILE_SIZE = 4
@@ -48,26 +58,80 @@ P_PLAY = "play"
 P_CALLED = "called"
 P_OVER = "over"
 
-# Reason codes of james-bond.
-R_BAD_ZONE = "bad-zone"
-R_ALREADY_HOLDING = "already-holding"
-R_NOT_HOLDING = "not-holding"
-R_PILE_COMPLETE = "pile-complete"
-R_JUST_PUT_BACK = "just-put-back"
-R_SWAP_UNFINISHED = "swap-unfinished"
-R_TOO_MANY = "too-many"
-R_NOT_IN_HAND = "not-in-hand"
-R_NOTHING_TO_TAKE = "nothing-to-take"
-R_LAY_FIRST = "lay-first"
-R_WRONG_COUNT = "wrong-count"
-R_TOO_SLOW = "too-slow"
-R_NOT_IN_MIDDLE = "not-in-middle"
-R_CANNOT_TAKE_BACK = "cannot-take-back"
-R_NOT_COMPLETE = "not-complete"
-R_WRONG_WORD = "wrong-word"
-R_ALREADY_CALLED = "already-called"
-#: the round stopped at a valid win call: only simultaneous calls count until it is settled.
-R_NOT_NOW = "not-now"
+
+class JamesBondAction(ActionType):
+    """James Bond's action types and their arguments (docs/scenarios.md): `lay` and `take`
+    name one `card` or a list of `cards`, never both."""
+
+    PICK = "pick", {"pile": Arg("pile")}
+    PUT_BACK = "put-back"
+    LAY = "lay", {"card": Arg("card", required=False), "cards": Arg("cards", required=False)}
+    TAKE = "take", {"card": Arg("card", required=False), "cards": Arg("cards", required=False)}
+    CALL = "call", {"word": Arg("word", required=False)}
+
+
+class JamesBondEvent(EventCode):
+    """James Bond's own event codes, with their data fields."""
+
+    DEALT = "dealt", ("deal", "piles", "middle", "removed")
+    PICKED = "picked", ("pile",)
+    PUT_BACK = "put-back", ("pile", "cause")
+    LAID = "laid", ("cards",)
+    SWAPPED = "swapped", ("gave", "took", "pile")
+    SWAP_ENDED = "swap-ended", ("gave", "took", "pile", "cause")
+    COMPLETED = "completed", ("pile", "rank", "dealt", "left")
+    STIKK = "stikk", ("pile", "last")
+    CALL = "call", ("word",)
+    REDEAL = "redeal", ("seats", "reason")
+    DEAL_WON = "deal-won", ("deal", "wins")
+
+
+class JamesBondReason(ReasonCode):
+    """James Bond's own reason codes."""
+
+    ALREADY_HOLDING = "already-holding"
+    NOT_HOLDING = "not-holding"
+    PILE_COMPLETE = "pile-complete"
+    JUST_PUT_BACK = "just-put-back"
+    SWAP_UNFINISHED = "swap-unfinished"
+    TOO_MANY = "too-many"
+    NOT_IN_HAND = "not-in-hand"
+    NOTHING_TO_TAKE = "nothing-to-take"
+    LAY_FIRST = "lay-first"
+    WRONG_COUNT = "wrong-count"
+    NOT_IN_MIDDLE = "not-in-middle"
+    CANNOT_TAKE_BACK = "cannot-take-back"
+    NOT_COMPLETE = "not-complete"
+    WRONG_WORD = "wrong-word"
+
+
+VOCABULARY = Vocabulary(
+    actions=tuple(JamesBondAction),
+    events=(*ENGINE_EVENTS, *JamesBondEvent),
+    # not-now: the round stopped at a valid win call; only simultaneous calls count until
+    # it is settled.
+    reasons=(*ENGINE_REASONS, Reason.BAD_ZONE, Reason.TOO_SLOW, Reason.ALREADY_CALLED,
+             Reason.NOT_NOW, *JamesBondReason),
+)
+
+R_BAD_ZONE = Reason.BAD_ZONE
+R_ALREADY_HOLDING = JamesBondReason.ALREADY_HOLDING
+R_NOT_HOLDING = JamesBondReason.NOT_HOLDING
+R_PILE_COMPLETE = JamesBondReason.PILE_COMPLETE
+R_JUST_PUT_BACK = JamesBondReason.JUST_PUT_BACK
+R_SWAP_UNFINISHED = JamesBondReason.SWAP_UNFINISHED
+R_TOO_MANY = JamesBondReason.TOO_MANY
+R_NOT_IN_HAND = JamesBondReason.NOT_IN_HAND
+R_NOTHING_TO_TAKE = JamesBondReason.NOTHING_TO_TAKE
+R_LAY_FIRST = JamesBondReason.LAY_FIRST
+R_WRONG_COUNT = JamesBondReason.WRONG_COUNT
+R_TOO_SLOW = Reason.TOO_SLOW
+R_NOT_IN_MIDDLE = JamesBondReason.NOT_IN_MIDDLE
+R_CANNOT_TAKE_BACK = JamesBondReason.CANNOT_TAKE_BACK
+R_NOT_COMPLETE = JamesBondReason.NOT_COMPLETE
+R_WRONG_WORD = JamesBondReason.WRONG_WORD
+R_ALREADY_CALLED = Reason.ALREADY_CALLED
+R_NOT_NOW = Reason.NOT_NOW
 
 OPTIONS = (
     OptionSpec("several_per_grab", "bool", False, source="source"),
@@ -131,13 +195,7 @@ class JamesBondGame(Game):
         "take": "_do_take",
         "call": "_do_call",
     }
-    action_args: ClassVar[dict[str, frozenset[str]]] = {
-        "pick": frozenset({"pile"}),
-        "put-back": frozenset(),
-        "lay": frozenset({"card", "cards"}),
-        "take": frozenset({"card", "cards"}),
-        "call": frozenset({"word"}),
-    }
+    vocabulary = VOCABULARY
     bot_call_types: ClassVar[frozenset[str]] = frozenset({"call"})
     position_keys: ClassVar[frozenset[str]] = frozenset(
         {"middle", "removed", "seats", "deal", "wins"})
@@ -208,7 +266,7 @@ class JamesBondGame(Game):
             mine = rest[seat * p * PILE_SIZE:(seat + 1) * p * PILE_SIZE]
             self.piles[seat] = [mine[k * PILE_SIZE:(k + 1) * PILE_SIZE] for k in range(p)]
         self._reset_deal_state()
-        self._emit("dealt", None, deal=self.deal_no, piles=p, middle=list(self.middle),
+        self._emit(JamesBondEvent.DEALT, None, deal=self.deal_no, piles=p, middle=list(self.middle),
                    removed=len(removed))
 
     def _reset_deal_state(self) -> None:
@@ -373,7 +431,7 @@ class JamesBondGame(Game):
         self.held[seat] = k
         self.status[seat][k] = HELD
         self.active_at[seat] = self.held_at[seat] = action.t
-        self._emit("picked", seat, pile=f"pile-{k + 1}")
+        self._emit(JamesBondEvent.PICKED, seat, pile=f"pile-{k + 1}")
         # Open default: a dealt four of a kind is complete the moment it is picked up.
         self._check_complete(seat, dealt=True)
         return None
@@ -399,7 +457,7 @@ class JamesBondGame(Game):
         self.status[seat][k] = TABLE
         self.held[seat] = None
         self.put_at[seat][k] = self.now
-        self._emit("put-back", seat, pile=f"pile-{k + 1}", cause=cause)
+        self._emit(JamesBondEvent.PUT_BACK, seat, pile=f"pile-{k + 1}", cause=cause)
 
     def _do_lay(self, action: Action) -> str | None:
         seat = action.player
@@ -425,7 +483,7 @@ class JamesBondGame(Game):
             hand.remove(card)
         self.middle.extend(cards)
         self.laying[seat] = list(cards)
-        self._emit("laid", seat, cards=list(cards))
+        self._emit(JamesBondEvent.LAID, seat, cards=list(cards))
         return None
 
     def _do_take(self, action: Action) -> str | None:
@@ -464,7 +522,7 @@ class JamesBondGame(Game):
             if other != seat:
                 self.laid[other] = []
         self.active_at[seat] = action.t
-        self._emit("swapped", seat, gave=list(gave), took=list(cards),
+        self._emit(JamesBondEvent.SWAPPED, seat, gave=list(gave), took=list(cards),
                    pile=f"pile-{self.held[seat] + 1}")  # type: ignore[operator]
         self._check_complete(seat, dealt=False)
         return None
@@ -499,7 +557,7 @@ class JamesBondGame(Game):
                 if other != seat:
                     self.laid[other] = []
         self.hand(seat).extend(back + took)
-        self._emit("swap-ended", seat, gave=list(laying), took=back + took,
+        self._emit(JamesBondEvent.SWAP_ENDED, seat, gave=list(laying), took=back + took,
                    pile=f"pile-{self.held[seat] + 1}", cause=cause)  # type: ignore[operator]
         self._check_complete(seat, dealt=False)
 
@@ -510,10 +568,11 @@ class JamesBondGame(Game):
         self.status[seat][k] = DONE
         self.held[seat] = None
         rank = self.piles[seat][k][0][0]
-        self._emit("completed", seat, pile=f"pile-{k + 1}", rank=rank, dealt=dealt,
+        self._emit(JamesBondEvent.COMPLETED, seat, pile=f"pile-{k + 1}", rank=rank, dealt=dealt,
                    left=len(self.unfinished(seat)))
         if self.options["say_stikk"]:
-            self._emit("stikk", seat, pile=f"pile-{k + 1}", last=self.all_complete(seat))
+            self._emit(JamesBondEvent.STIKK, seat, pile=f"pile-{k + 1}",
+                       last=self.all_complete(seat))
 
     def _do_call(self, action: Action) -> str | None:
         seat = action.player
@@ -528,7 +587,7 @@ class JamesBondGame(Game):
             # An early call is simply withdrawn: no penalty, no change.
             return R_NOT_COMPLETE
         self.calls.append([seat, action.t])
-        self._emit("call", seat, word=self.options["call_word"])
+        self._emit(JamesBondEvent.CALL, seat, word=self.options["call_word"])
         if len(self.calls) > 1:
             # A second call inside the first one's tie window: nobody can tell; deal again.
             self._resolve_calls()
@@ -572,7 +631,7 @@ class JamesBondGame(Game):
         calls, self.calls = self.calls, []
         if len(calls) > 1:
             self.redeals += 1
-            self._emit("redeal", None, seats=[c[0] for c in calls],
+            self._emit(JamesBondEvent.REDEAL, None, seats=[c[0] for c in calls],
                        reason="simultaneous-calls")
             self._redeal()
             return
@@ -582,7 +641,7 @@ class JamesBondGame(Game):
             return
         self.wins[seat] += 1
         self.scores = list(self.wins)
-        self._emit("deal-won", seat, deal=self.deal_no, wins=list(self.wins))
+        self._emit(JamesBondEvent.DEAL_WON, seat, deal=self.deal_no, wins=list(self.wins))
         if self.wins[seat] >= MATCH_WINS:
             self.finish_win(seat, "best-of-five")
         else:
@@ -778,7 +837,7 @@ METADATA = {
     "options": dim("option-list", "options", keys=[o.key for o in OPTIONS]),
 }
 
-INFO = VariantInfo(
+INFO = register(VariantInfo(
     slug="james-bond",
     family="swap",
     players_min=2,
@@ -794,5 +853,5 @@ INFO = VariantInfo(
     call_word="stress",
     ui_by_options=lambda options: {"call_word": options["call_word"],
                                    "grab_limit": grab_limit(options)},
-)
-JamesBondGame.bind(INFO)
+    bot_module="rules_engine.variants.james_bond_bot",
+))

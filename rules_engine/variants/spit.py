@@ -18,6 +18,17 @@ from typing import Any, ClassVar
 
 from rules_engine.actions import Action
 from rules_engine.cards import RANK_VALUE, full_deck, ranks_adjacent
+from rules_engine.codes import (
+    ENGINE_EVENTS,
+    ENGINE_REASONS,
+    ActionType,
+    Arg,
+    EventCode,
+    Reason,
+    ReasonCode,
+    SharedEvent,
+    Vocabulary,
+)
 from rules_engine.game import (
     CENTRE_IDS,
     CENTRE_INDEX,
@@ -37,7 +48,7 @@ from rules_engine.positions import (
     one_of,
     whole_number,
 )
-from rules_engine.variant import VariantInfo, dim
+from rules_engine.variant import VariantInfo, dim, register
 
 PILES = 5
 #: the layout is 1+2+3+4+5 cards; whatever is beyond that is reserve.
@@ -57,22 +68,70 @@ P_RESERVE_PILE = "reserve-pile"
 P_CHOOSE = "choose-pile"
 P_OVER = "over"
 
-# Reason codes of spit (shared ones: bad-action, bad-zone, too-slow, equal-rank, ...).
-R_BAD_ZONE = "bad-zone"
-R_NOT_NOW = "not-now"
-R_NO_SUCH_CARD = "no-such-card"
-R_NOT_YOUR_CARD = "not-your-card"
-R_NOT_TOP = "not-top"
-R_FACE_DOWN = "face-down"
-R_NOT_FACE_DOWN = "not-face-down"
-R_EMPTY_PILE = "empty-pile"
-R_NOT_EMPTY = "not-empty"
-R_NOT_ADJACENT = "not-adjacent"
-R_EQUAL_RANK = "equal-rank"
-R_TOO_SLOW = "too-slow"
-R_PILE_NOT_USED = "pile-not-used"
-R_NOT_YOURS_TO_TURN = "no-reserve-turn"
-R_ALREADY_CHOSE = "already-chose"
+
+class SpitAction(ActionType):
+    """Spit's action types and their arguments (docs/scenarios.md)."""
+
+    PLAY = "play", {"from": Arg("layout"), "to": Arg("centre"),
+                    "card": Arg("card", required=False), "onto": Arg("card", required=False)}
+    TURN = "turn", {"pile": Arg("layout")}
+    MOVE = "move", {"from": Arg("layout"), "to": Arg("layout"),
+                    "card": Arg("card", required=False)}
+    SPIT = "spit", {"to": Arg("centre")}
+    CHOOSE = "choose", {"pile": Arg("centre")}
+
+
+class SpitEvent(EventCode):
+    """Spit's own event codes, with their data fields."""
+
+    DEALT = "dealt", ("deal", "reserve")
+    PLAYED = "played", ("card", "from", "to")
+    UNCOVERED = "uncovered", ("pile", "card")
+    MOVED = "moved", ("card", "from", "to")
+    STUCK = "stuck"
+    LOCKED = "locked", ("pile",)
+    DEAL_OVER = "deal-over", ("reason",)
+    CHOSE = "chose", ("pile",)
+    PILE_RACE = "pile-race", ("pile", "reason")
+    CHOOSE_AGAIN = "choose-again", ("pile",)
+    TIME_UP = "time-up", ("phase", "seats")
+
+
+class SpitReason(ReasonCode):
+    """Spit's own reason codes."""
+
+    PILE_NOT_USED = "pile-not-used"
+    FACE_DOWN = "face-down"
+    NOT_FACE_DOWN = "not-face-down"
+    EMPTY_PILE = "empty-pile"
+    NOT_EMPTY = "not-empty"
+    NO_RESERVE_TURN = "no-reserve-turn"
+    ALREADY_CHOSE = "already-chose"
+
+
+VOCABULARY = Vocabulary(
+    actions=tuple(SpitAction),
+    events=(*ENGINE_EVENTS, SharedEvent.TURNED, SharedEvent.TOOK, *SpitEvent),
+    reasons=(*ENGINE_REASONS, Reason.NOT_NOW, Reason.BAD_ZONE, Reason.NO_SUCH_CARD,
+             Reason.NOT_YOUR_CARD, Reason.NOT_TOP, Reason.NOT_ADJACENT, Reason.EQUAL_RANK,
+             Reason.TOO_SLOW, *SpitReason),
+)
+
+R_BAD_ZONE = Reason.BAD_ZONE
+R_NOT_NOW = Reason.NOT_NOW
+R_NO_SUCH_CARD = Reason.NO_SUCH_CARD
+R_NOT_YOUR_CARD = Reason.NOT_YOUR_CARD
+R_NOT_TOP = Reason.NOT_TOP
+R_FACE_DOWN = SpitReason.FACE_DOWN
+R_NOT_FACE_DOWN = SpitReason.NOT_FACE_DOWN
+R_EMPTY_PILE = SpitReason.EMPTY_PILE
+R_NOT_EMPTY = SpitReason.NOT_EMPTY
+R_NOT_ADJACENT = Reason.NOT_ADJACENT
+R_EQUAL_RANK = Reason.EQUAL_RANK
+R_TOO_SLOW = Reason.TOO_SLOW
+R_PILE_NOT_USED = SpitReason.PILE_NOT_USED
+R_NOT_YOURS_TO_TURN = SpitReason.NO_RESERVE_TURN
+R_ALREADY_CHOSE = SpitReason.ALREADY_CHOSE
 
 OPTIONS = (
     OptionSpec("repeat_choice", "bool", False, source="source", section="options"),
@@ -106,13 +165,7 @@ class SpitGame(Game):
         "spit": "_do_spit",
         "choose": "_do_choose",
     }
-    action_args: ClassVar[dict[str, frozenset[str]]] = {
-        "play": frozenset({"card", "from", "to", "onto"}),
-        "turn": frozenset({"pile"}),
-        "move": frozenset({"card", "from", "to"}),
-        "spit": frozenset({"to"}),
-        "choose": frozenset({"pile"}),
-    }
+    vocabulary = VOCABULARY
     bot_call_types: ClassVar[frozenset[str]] = frozenset({"choose"})
     position_keys: ClassVar[frozenset[str]] = frozenset(
         {"centre", "seats", "no_reserve", "locked", "phase", "choices", "deal"})
@@ -166,7 +219,7 @@ class SpitGame(Game):
         self.choices = [None, None]
         self.stage = P_PLAY
         short = [s for s in (0, 1) if not self.reserve[s]]
-        self._emit("dealt", None, deal=self.deal_no,
+        self._emit(SpitEvent.DEALT, None, deal=self.deal_no,
                    reserve=[len(self.reserve[0]), len(self.reserve[1])])
         if len(short) == 1:
             # One centre pile, on the reserve holder's side, started with their card.
@@ -183,7 +236,7 @@ class SpitGame(Game):
         card = self.reserve[seat].pop()
         self.centre[pile].append(card)
         self.changed_at[pile] = self.now
-        self._emit("turned", seat, card=card, pile=CENTRE_IDS[pile], cause=cause)
+        self._emit(SharedEvent.TURNED, seat, card=card, pile=CENTRE_IDS[pile], cause=cause)
 
     # ------------------------------------------------------------------ position
     def _load_position(self, position: dict) -> None:
@@ -338,7 +391,7 @@ class SpitGame(Game):
         top.append(stack.pop())
         self.up[seat][k] = False  # the card below (if any) is still face down
         self.changed_at[pile] = action.t
-        self._emit("played", seat, card=card, **{"from": src}, to=dst)
+        self._emit(SpitEvent.PLAYED, seat, card=card, **{"from": src}, to=dst)
         return None
 
     def _top_reason(self, seat: int, k: int, card: Any) -> str | None:
@@ -375,7 +428,7 @@ class SpitGame(Game):
         if self.up[seat][k]:
             return R_NOT_FACE_DOWN
         self.up[seat][k] = True
-        self._emit("uncovered", seat, pile=src, card=self.layout[seat][k][-1])
+        self._emit(SpitEvent.UNCOVERED, seat, pile=src, card=self.layout[seat][k][-1])
         return None
 
     def _do_move(self, action: Action) -> str | None:
@@ -402,7 +455,7 @@ class SpitGame(Game):
         layout[b].append(card)
         self.up[seat][a] = False
         self.up[seat][b] = True
-        self._emit("moved", seat, card=card, **{"from": src}, to=dst)
+        self._emit(SpitEvent.MOVED, seat, card=card, **{"from": src}, to=dst)
         return None
 
     def _do_spit(self, action: Action) -> str | None:
@@ -424,7 +477,7 @@ class SpitGame(Game):
         """The only reserve holder's pile for every stop of this deal; its first card."""
         self.locked = pile
         self.stage = P_PLAY
-        self._emit("locked", seat, pile=CENTRE_IDS[pile])
+        self._emit(SpitEvent.LOCKED, seat, pile=CENTRE_IDS[pile])
         self._turn_reserve(seat, pile, "stuck")
 
     def _do_choose(self, action: Action) -> str | None:
@@ -440,7 +493,7 @@ class SpitGame(Game):
         if self.choices[seat] is not None:
             return R_ALREADY_CHOSE
         self.choices[seat] = [pile, action.t]
-        self._emit("chose", seat, pile=dst)
+        self._emit(SpitEvent.CHOSE, seat, pile=dst)
         if all(c is not None for c in self.choices):
             self._resolve_choice()
         return None
@@ -456,7 +509,7 @@ class SpitGame(Game):
                 if winner is None:
                     self.choices = [None, None]
                     self.stage_at = self.now
-                    self._emit("choose-again", None, pile=CENTRE_IDS[p0])
+                    self._emit(SpitEvent.CHOOSE_AGAIN, None, pile=CENTRE_IDS[p0])
                     return
                 why = "fewer-cards"
             else:
@@ -464,7 +517,7 @@ class SpitGame(Game):
                 why = "first"
             taken = [1 - p0, 1 - p0]
             taken[winner] = p0
-            self._emit("pile-race", winner, pile=CENTRE_IDS[p0], reason=why)
+            self._emit(SpitEvent.PILE_RACE, winner, pile=CENTRE_IDS[p0], reason=why)
         self._take_piles(taken)
 
     def _take_piles(self, taken: list[int]) -> None:
@@ -472,7 +525,7 @@ class SpitGame(Game):
         hands: list[list[str]] = [[], []]
         for seat in (0, 1):
             pile = self.centre[taken[seat]]
-            self._emit("took", seat, piles=[CENTRE_IDS[taken[seat]]], count=len(pile),
+            self._emit(SharedEvent.TOOK, seat, piles=[CENTRE_IDS[taken[seat]]], count=len(pile),
                        reason="pile-choice")
             hands[seat] = pile + self._own_cards(seat)
         self._next_deal(hands)
@@ -510,8 +563,9 @@ class SpitGame(Game):
         """One-centre-pile deal over: taker gets the whole pile, the other takes nothing."""
         used = self.centre_in_use()[0]
         pile = self.centre[used]
-        self._emit("deal-over", None, reason=why)
-        self._emit("took", taker, piles=[CENTRE_IDS[used]], count=len(pile), reason="one-pile")
+        self._emit(SpitEvent.DEAL_OVER, None, reason=why)
+        self._emit(SharedEvent.TOOK, taker, piles=[CENTRE_IDS[used]], count=len(pile),
+                   reason="one-pile")
         hands = [self._own_cards(0), self._own_cards(1)]
         hands[taker] = pile + hands[taker]
         self._next_deal(hands)
@@ -520,7 +574,7 @@ class SpitGame(Game):
         self.stage = P_CHOOSE
         self.stage_at = self.now
         self.choices = [None, None]
-        self._emit("deal-over", None, reason=why)
+        self._emit(SpitEvent.DEAL_OVER, None, reason=why)
 
     # ------------------------------------------------------------------ deadlines
     def next_deadline(self) -> int | None:
@@ -535,7 +589,7 @@ class SpitGame(Game):
             # Whoever has not chosen takes the pile the other chose not; if neither chose,
             # each takes the pile on their own side (the one they started).
             waiting = [s for s in (0, 1) if self.choices[s] is None]
-            self._emit("time-up", None, phase=P_CHOOSE, seats=waiting)
+            self._emit(SpitEvent.TIME_UP, None, phase=P_CHOOSE, seats=waiting)
             taken = [0, 1]
             if len(waiting) == 1:
                 chosen = self.choices[1 - waiting[0]][0]  # type: ignore[index]
@@ -544,7 +598,7 @@ class SpitGame(Game):
         elif self.stage == P_RESERVE_PILE:
             # The only reserve holder's card goes onto the pile they started.
             holder = 0 if self.reserve[0] else 1
-            self._emit("time-up", None, phase=P_RESERVE_PILE, seats=[holder])
+            self._emit(SpitEvent.TIME_UP, None, phase=P_RESERVE_PILE, seats=[holder])
             self._lock(holder, holder)
 
     # ------------------------------------------------------------------ settling
@@ -562,7 +616,7 @@ class SpitGame(Game):
                 continue
             if not self._stuck():
                 return
-            self._emit("stuck", None)
+            self._emit(SpitEvent.STUCK, None)
             self._resolve_stuck()
         self.finish_draw("auto-cap")
 
@@ -741,7 +795,7 @@ METADATA = {
     "options": dim("option-list", "options", keys=[o.key for o in OPTIONS]),
 }
 
-INFO = VariantInfo(
+INFO = register(VariantInfo(
     slug="spit",
     family="spit",
     players_min=2,
@@ -754,5 +808,5 @@ INFO = VariantInfo(
     options=OPTIONS,
     metadata=METADATA,
     game_class=SpitGame,
-)
-SpitGame.bind(INFO)
+    bot_module="rules_engine.variants.spit_bot",
+))

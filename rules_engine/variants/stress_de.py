@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from rules_engine.cards import JOKER, full_deck, shuffle
 from rules_engine.options import OptionSpec
-from rules_engine.speed import SpeedGame
-from rules_engine.variant import VariantInfo, dim
+from rules_engine.speed import SpeedEvent, SpeedGame
+from rules_engine.variant import VariantInfo, dim, register
 
 OPTIONS = (
     OptionSpec("jokers", "int", 0, (0, 2, 3, 4), source="source"),
@@ -48,7 +48,7 @@ class StressDE(SpeedGame):
     def _stress_outcome(self, first: int, pile: int, tie: bool) -> None:
         if tie:
             return  # Open default: nobody was slower, nobody pays; new cards are turned.
-        self._take_centre(1 - first, (0, 1), mix=True, code="penalty", why="stress")
+        self._take_centre(1 - first, (0, 1), mix=True, code=SpeedEvent.PENALTY, why="stress")
 
     def _score(self) -> None:
         if self.options["scoring"] and self.winner is not None:
@@ -74,7 +74,7 @@ METADATA = {
     "options": dim("option-list", "options", keys=[o.key for o in OPTIONS]),
 }
 
-INFO = VariantInfo(
+INFO = register(VariantInfo(
     slug="stress-de",
     family="speed",
     players_min=2,
@@ -92,5 +92,4 @@ INFO = VariantInfo(
     refill_is_action=True,
     ready_action=True,
     ui_by_options=lambda options: {"gesture": "knock" if options["knocking"] else "shout"},
-)
-StressDE.bind(INFO)
+))

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from rules_engine.cards import full_deck, shuffle
 from rules_engine.options import OptionSpec
-from rules_engine.speed import SpeedGame
-from rules_engine.variant import VariantInfo, dim
+from rules_engine.speed import SpeedEvent, SpeedGame
+from rules_engine.variant import VariantInfo, dim, register
 
 OPTIONS = (
     OptionSpec("stacking", "bool", True, source="source"),
@@ -49,7 +49,7 @@ class StressSE(SpeedGame):
             piles: tuple[int, ...] = (1 - pile,)
         else:
             piles = (0, 1)
-        self._take_centre(loser, piles, mix=False, code="penalty", why="stress")
+        self._take_centre(loser, piles, mix=False, code=SpeedEvent.PENALTY, why="stress")
 
 
 METADATA = {
@@ -69,7 +69,7 @@ METADATA = {
     "options": dim("option-list", "options", keys=[o.key for o in OPTIONS]),
 }
 
-INFO = VariantInfo(
+INFO = register(VariantInfo(
     slug="stress-se",
     family="speed",
     players_min=2,
@@ -86,5 +86,4 @@ INFO = VariantInfo(
     gesture="slap",
     # Snäll Stress changes the gesture on the sheet, never the mechanics.
     ui_by_options=lambda options: {"gesture": "point" if options["gentle"] else "slap"},
-)
-StressSE.bind(INFO)
+))

@@ -4,9 +4,10 @@ played whole, the slap goes on the right-hand pile, and the source's house rules
 from __future__ import annotations
 
 from rules_engine.cards import full_deck, shuffle
+from rules_engine.codes import SharedEvent
 from rules_engine.options import OptionSpec
-from rules_engine.speed import SpeedGame
-from rules_engine.variant import VariantInfo, dim
+from rules_engine.speed import SpeedEvent, SpeedGame
+from rules_engine.variant import VariantInfo, dim, register
 
 OPTIONS = (
     OptionSpec("after_slap_house_rule", "bool", True, source="house"),
@@ -43,15 +44,15 @@ class StressiFI(SpeedGame):
             for s in range(self.players):
                 pile_s = self.home_pile(s)
                 if self.centre[pile_s]:
-                    self._take_centre(s, (pile_s,), mix=True, code="took", why="tie")
+                    self._take_centre(s, (pile_s,), mix=True, code=SharedEvent.TOOK, why="tie")
             self._supply_card()
             return
         loser = 1 - first
         if house:
-            self._take_centre(loser, (0, 1), mix=True, code="penalty", why="stress")
+            self._take_centre(loser, (0, 1), mix=True, code=SpeedEvent.PENALTY, why="stress")
             self._supply_card()
         else:
-            self._take_centre(loser, (0, 1), mix=False, code="penalty", why="stress")
+            self._take_centre(loser, (0, 1), mix=False, code=SpeedEvent.PENALTY, why="stress")
 
     def _supply_card(self) -> None:
         """A player with open cards but no draw pile is handed one face-down card."""
@@ -78,7 +79,7 @@ METADATA = {
     "options": dim("option-list", "options", keys=[o.key for o in OPTIONS]),
 }
 
-INFO = VariantInfo(
+INFO = register(VariantInfo(
     slug="stressi-fi",
     family="speed",
     players_min=2,
@@ -98,5 +99,4 @@ INFO = VariantInfo(
     refill_is_action=True,
     whole_stack_plays=True,
     combine_allowed=True,
-)
-StressiFI.bind(INFO)
+))

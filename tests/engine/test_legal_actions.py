@@ -13,7 +13,7 @@ from itertools import combinations, permutations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules_engine import VARIANTS, Action, game_from_position, new_game
+from rules_engine import VARIANTS, Action, game_from_notation, new_game
 from rules_engine.game import CENTRE_IDS
 from rules_engine.speed import ROW_IDS, SpeedGame
 from rules_engine.variants.james_bond import JamesBondGame
@@ -163,11 +163,10 @@ def test_legal_actions_list_exactly_what_apply_accepts(case):
 
 
 def test_stress_de_ready_is_listed_exactly_when_accepted():
-    seats = [{"draw": ["5C"], "row": [["8D"], [], ["JC"], ["4H"]]},
-             {"draw": ["2D"], "row": [["QS"], ["3D"], ["KH"], ["5H"]]}]
-    calm = game_from_position("stress-de", {"centre": [["7H"], ["9D"]], "seats": seats})
+    seats = "5C:8D/-/JC/4H 2D:QS/3D/KH/5H ready=00 now=0 seed=0"
+    calm = game_from_notation(f"stress-de 7H/9D {seats}")
     assert "ready" in [a.type for a in calm.legal_actions(0)]
     assert calm.copy().apply(Action(calm.now, 0, "ready", {})).accepted
-    stress = game_from_position("stress-de", {"centre": [["7H"], ["7S"]], "seats": seats})
+    stress = game_from_notation(f"stress-de 7H/7S {seats}")
     assert [a.type for a in stress.legal_actions(0)] == ["call", "call"]
     assert stress.copy().apply(Action(stress.now, 0, "ready", {})).reason == "frozen"

@@ -6,6 +6,7 @@ from rules_engine import (
     METADATA_KEYS,
     Action,
     OptionError,
+    game_from_notation,
     get_variant,
     new_game,
     play_game,
@@ -75,24 +76,15 @@ def test_bots_play_whole_games_deterministically(level):
 
 
 def test_the_bot_races_for_the_smaller_pile_and_does_every_kind_of_move():
-    position = {
-        "phase": "choose-pile",
-        "centre": [["4H", "5H", "6H"], ["TC"]],
-        "seats": [{"piles": [["5D"], [], [], [], []], "reserve": ["9D"]},
-                  {"piles": [["9S"], [], [], [], []], "reserve": ["JD"]}],
-    }
-    game = get_variant("spit").game_class.from_position(position)
+    # Both hands go for the smaller centre pile (TC): fewer cards to take back.
+    game = game_from_notation("spit 4H5H6H/TC 5D*/-/-/-/-:9D 9S*/-/-/-/-:JD "
+                              "phase=choose-pile now=0 seed=0")
     for seat in (0, 1):
         best = max(candidates(game, seat), key=lambda c: c[0])[1]
         assert best.type == "choose" and best.args["pile"] == "centre-1"
-    play = {
-        "centre": [["6H"], ["AD"]],
-        "seats": [{"piles": [["5S"], ["9D", "KH"], [], ["2C", "QD"], ["4D", "7S"]],
-                   "up": [True, True, True, False, True], "reserve": ["8C"]},
-                  {"piles": [["5H"], ["4C", "2S"], ["3S"], ["9S", "9H"], ["JS", "QS"]],
-                   "reserve": ["JD"]}],
-    }
-    game = get_variant("spit").game_class.from_position(play)
+    # Seat 0 can play (5S onto 6H), turn up pile-4 (no '*': face down) and move into pile-3.
+    game = game_from_notation("spit 6H/AD 5S*/9DKH*/-/2CQD/4D7S*:8C "
+                              "5H*/4C2S*/3S*/9S9H*/JSQS*:JD now=0 seed=0")
     kinds = {a.type for _, a in candidates(game, 0)}
     assert kinds == {"play", "turn", "move"}
     best = max(candidates(game, 0), key=lambda c: c[0])[1]
@@ -107,15 +99,12 @@ def test_position_round_trip_at_any_point(cap):
     assert again.position() == position
 
 
-LONE = {
-    "centre": [["2H"], ["9C"]],
-    "seats": [{"piles": [["3D"], ["KS"], [], ["KC"], ["KH"]], "reserve": ["4C", "5C"]},
-              {"piles": [["6S"], ["6H"], ["6D"], ["6C"], ["QS"]], "reserve": ["TC", "7D"]}],
-}
+#: seat 0 has lone face-up cards and one space (pile-3).
+LONE = "spit 2H/9C 3D*/KS*/-/KC*/KH*:4C5C 6S*/6H*/6D*/6C*/QS*:TC7D now=0 seed=0"
 
 
 def test_a_lone_card_may_move_into_a_space_but_bots_never_do_it():
-    game = get_variant("spit").game_class.from_position(LONE, debug=True)
+    game = game_from_notation(LONE, debug=True)
     moves = [a for a in game.legal_actions(0) if a.type == "move"]
     assert {a.args["from"] for a in moves} == {"pile-1", "pile-2", "pile-4", "pile-5"}
     assert all(a.args["to"] == "pile-3" for a in moves)
@@ -127,7 +116,7 @@ def test_a_lone_card_may_move_into_a_space_but_bots_never_do_it():
 
 
 def test_a_lone_card_move_is_no_way_out_of_a_stuck_position():
-    game = get_variant("spit").game_class.from_position(LONE, debug=True)
+    game = game_from_notation(LONE, debug=True)
     assert not game._stuck()  # 3D still fits on 2H
     game.layout[0][0] = []
     game.up[0][0] = False

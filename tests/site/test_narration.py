@@ -1,7 +1,5 @@
-"""Every event the engine can log has words in every language (presentation.narration)."""
-
-import ast
-from pathlib import Path
+"""Events told in words (presentation.narration); that every declared event code has words
+in every language is tests/site/test_vocabulary.py."""
 
 import pytest
 from django.utils import translation
@@ -9,35 +7,7 @@ from django.utils import translation
 from presentation.narration import narrate
 from rules_engine.driver import Driver
 
-ENGINE = Path(__file__).resolve().parents[2] / "rules_engine"
 LANGS = ["en", "sv", "nb", "de", "fi"]
-FAMILY_OF_MODULE = {"speed.py": "speed", "stress_se.py": "speed", "stress_de.py": "speed",
-                    "stressi_fi.py": "speed", "spit.py": "spit", "james_bond.py": "swap"}
-
-
-def emitted_codes() -> dict[str, set[str]]:
-    """Event codes per family, read from the engine's source: _emit("code", ...), the hot
-    paths' raw log records, and the end of a game (finish_win / finish_draw)."""
-    found: dict[str, set[str]] = {"speed": set(), "spit": set(), "swap": set()}
-    for path in [ENGINE / "game.py", ENGINE / "speed.py", *ENGINE.glob("variants/*.py")]:
-        families = [FAMILY_OF_MODULE[path.name]] if path.name in FAMILY_OF_MODULE else list(
-            found)
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
-                continue
-            first = node.args[0] if node.args else None
-            code = None
-            if node.func.attr == "_emit" and isinstance(first, ast.Constant):
-                code = first.value
-            elif node.func.attr == "append" and isinstance(first, ast.Tuple) \
-                    and len(first.elts) == 4 and isinstance(first.elts[0], ast.Constant):
-                code = first.elts[0].value  # a raw (code, player, data, t) log record
-            elif node.func.attr in ("finish_win", "finish_draw"):
-                code = "won" if node.func.attr == "finish_win" else "draw"
-            if isinstance(code, str):
-                for family in families:
-                    found[family].add(code)
-    return found
 
 
 def played_events() -> list[tuple[str, dict]]:
@@ -59,22 +29,6 @@ def played_events() -> list[tuple[str, dict]]:
             family = driver.game.variant.family
             events += [(family, e.to_json()) for entry in driver.record for e in entry.events]
     return events
-
-
-def test_the_source_walk_finds_the_documented_codes():
-    codes = emitted_codes()
-    assert {"played", "refilled", "stacked", "stress", "won"} <= codes["speed"]
-    assert {"uncovered", "locked", "pile-race"} <= codes["spit"]
-    assert {"laid", "swapped", "redeal", "deal-won"} <= codes["swap"]
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_every_event_code_of_every_variant_has_words(lang):
-    with translation.override(lang):
-        for family, codes in emitted_codes().items():
-            for code in codes:
-                text = narrate({"code": code, "player": 0, "t": 0}, family)
-                assert text and "%(" not in text, (family, code, lang)
 
 
 # The label word for a player, which these languages write in lower case inside a sentence.
