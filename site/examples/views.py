@@ -11,7 +11,6 @@ from django.utils.cache import patch_vary_headers
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from play.models import HUMAN
-from play.table import build_table
 
 from core.actions import ActionShapeError, read_action
 from core.catalogue import VariantEntry, variant_or_404
@@ -23,6 +22,7 @@ from presentation.board import board_view
 from presentation.moves import Calling, refusal, zone_names
 from presentation.narration import narrate_all
 from presentation.reasons import reason_text
+from presentation.table import build_table
 from rules_engine.actions import Action
 
 from . import sandbox

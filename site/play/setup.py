@@ -24,11 +24,11 @@ from core.options import (
     value_key,
 )
 from houserules.optionwords import option_words
+from presentation.table import level_choice
 from rules_engine.bots import LEVELS
 from rules_engine.registry import VARIANTS
 
 from .models import HUMAN
-from .table import level_choice
 
 DEFAULT_LEVEL = "club"
 MAX_SEED = 2**63 - 1

@@ -8,10 +8,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from presentation.narration import PlayerWord
+from presentation.table import seat_name
 from presentation.wording import Words, and_list, sentence
 from rules_engine.game import Game as EngineGame
-
-from .table import seat_name
 
 
 @dataclass(frozen=True)

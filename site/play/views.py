@@ -35,6 +35,7 @@ from examples.views import parse_step, step_context
 from presentation.board import Place
 from presentation.narration import narrate_all
 from presentation.reasons import reason_text
+from presentation.table import build_table
 from presentation.wording import CardList, CardWord, Words, sentence
 from rules_engine.options import OptionError
 
@@ -46,7 +47,6 @@ from .service import CLOCK_COMMANDS, FORGED, NOT_YOUR_SEAT, PAUSED, RUNNING, STA
 from .setup import level_fields, option_fields, parse_setup, player_choices
 from .store import Busy
 from .summary import summarise
-from .table import build_table
 
 SESSION_KEY = "play"
 #: games a browser remembers holding (the signed session cookie must stay small).

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from presentation.board import Place, zone_kind
+from presentation.facts import ui_facts
 from presentation.narration import CALL_WORDS, PlayerWord
 from presentation.reasons import reason_text
 from presentation.wording import (
@@ -45,13 +46,10 @@ class Calling:
 
     @classmethod
     def of(cls, game: Game) -> "Calling":
-        board = game.board(None)
-        word = board.get("call_word") or ""
+        facts = ui_facts(game)
         if game.variant.family != "speed":
-            return cls(game.variant.family, "", word)
-        equal = game.variant.metadata.get("equal_ranks", {}).get("params", {})
-        return cls("speed", getattr(game, "gesture", "slap"), word,
-                   equal.get("slap_pile") == "right")
+            return cls(game.variant.family, "", facts.call_word)
+        return cls("speed", facts.gesture, facts.call_word, facts.own_pile_only)
 
     @classmethod
     def of_variant(cls, slug: str, options: Mapping) -> "Calling":

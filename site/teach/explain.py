@@ -14,13 +14,13 @@ import json
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
-from play.table import card_name
 
 from examples.sandbox import STEP_MS
 from presentation.board import zone_label
 from presentation.moves import Calling, tried, zone_names
 from presentation.narration import PlayerWord
 from presentation.reasons import reason_text
+from presentation.table import card_name
 from presentation.wording import Words, sentence
 from rules_engine.actions import Action
 from rules_engine.cards import is_card

@@ -15,8 +15,8 @@ from django.utils.translation import pgettext
 from play.clock import PACE_VALUES
 from play.models import HUMAN
 from play.setup import DEFAULT_LEVEL, Choice, Setup, parse_setup
-from play.table import level_choice
 
+from presentation.table import level_choice
 from rules_engine.bots import LEVELS
 
 from .models import Lesson

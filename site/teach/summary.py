@@ -13,15 +13,15 @@ from dataclasses import dataclass
 from django.utils import translation
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
-from play.cards import card_markup
 from play.models import Game
 from play.service import driver_of
 from play.summary import duration_in_words, no_winner_why
-from play.table import seat_name
 
 from core.catalogue import variant_entry
 from houserules.sheettext import SheetSection, load_sheet_text, render_sections
 from presentation.narration import PlayerWord, narrate_all
+from presentation.table import seat_name
+from presentation.table.cards import card_markup
 from presentation.wording import Words, sentence
 from rules_engine.game import Game as EngineGame
 from rules_engine.registry import VARIANTS

@@ -31,7 +31,6 @@ from play.models import Game, LogEntry
 from play.service import Turn
 from play.setup import level_fields, option_fields, player_choices
 from play.store import Busy
-from play.table import DEMO_KEYS, Table, build_table
 
 from core.catalogue import variant_entry, variant_or_404
 from core.glossary import current_lang
@@ -39,10 +38,10 @@ from core.pagecache import cached_page
 from houserules.sheet import qr_svg
 from presentation.narration import player_name
 from presentation.reasons import reason_text
+from presentation.table import DEMO_KEYS, Table, build_table, key_legend, teaching_hands
 
 from . import questions
 from .explain import BadRef, Ref, explain, parse_ref
-from .keys import hands_for, legend
 from .models import CLASS_CODE_DIGITS, Lesson, Pupil, Question
 from .narration import lines
 from .setup import (
@@ -180,8 +179,7 @@ def _second_language(table: Table, lang2: str, names: list[str]) -> None:
 
 
 def _table(lesson: Lesson, row: Game, game, *, acting: list[int], explainable: bool) -> Table:
-    family = game.variant.family
-    hands = hands_for(family, acting) if acting else {}
+    hands = teaching_hands(game.variant.family, acting) if acting else {}
     names = seat_names(lesson, row)
     table = build_table(game, row.seats, 0, interactive=bool(hands), reveal=True, hands=hands,
                         names=names)
@@ -196,7 +194,7 @@ def _table(lesson: Lesson, row: Game, game, *, acting: list[int], explainable: b
 
 def _key_lists(lesson: Lesson, row: Game, game, acting: list[int]) -> list[dict]:
     """Each acting seat's keys and what they do, for the list beside the table."""
-    hands = hands_for(game.variant.family, acting)
+    hands = teaching_hands(game.variant.family, acting)
     table = build_table(game, row.seats, 0, interactive=True, reveal=True, hands=hands)
     names = seat_names(lesson, row)
     lists = []
@@ -204,7 +202,7 @@ def _key_lists(lesson: Lesson, row: Game, game, acting: list[int]) -> list[dict]
         labels = {c.dom_id.removeprefix("cmd-").removesuffix(f"-{c.seat}"): c.label
                   for c in table.commands if c.seat in (seat, None)}
         lists.append({"name": names[seat], "seat": seat,
-                      "keys": legend(table.family, keys, labels)})
+                      "keys": key_legend(game, keys, labels)})
     return lists
 
 
