@@ -44,6 +44,5 @@ def ui_facts(game: Game) -> UiFacts:
             ready_action=game.ready_action,  # type: ignore[attr-defined]
         )
     if family == "swap":
-        return UiFacts(call_word=game.board(None).get("call_word") or "",
-                       grab_max=game.grab_max())  # type: ignore[attr-defined]
+        return UiFacts(call_word=game.board(None).get("call_word") or "", grab_max=game.grab_max())  # type: ignore[attr-defined]
     return UiFacts()

@@ -12,9 +12,17 @@ from .presenter import TablePresenter
 from .registry import presenter_class, presenter_for
 
 
-def build_table(game: Game, seats: list[str], viewer: int | None, *,
-                interactive: bool, reveal: bool = False, hands: dict[int, Keys] | None = None,
-                names: Sequence[str] | None = None, watcher: bool = False) -> Table:
+def build_table(
+    game: Game,
+    seats: list[str],
+    viewer: int | None,
+    *,
+    interactive: bool,
+    reveal: bool = False,
+    hands: dict[int, Keys] | None = None,
+    names: Sequence[str] | None = None,
+    watcher: bool = False,
+) -> Table:
     """The table seen from `viewer`'s seat; `interactive` when the viewer holds that seat and
     may act. `reveal` shows what the teaching view shows (the examples' sandbox): every held
     pile face up, as the examples do, while the viewer still acts for one seat. A `watcher`
@@ -44,23 +52,48 @@ def build_table(game: Game, seats: list[str], viewer: int | None, *,
 
     opponents = [view(s) for s in order if s != viewer]
     own = view(viewer) if viewer is not None else None
-    key_help = presenter.key_help() if acting.keys and not acting.multi and (
-        acting.keys.get(lead) is DEMO_KEYS) else []
-    return Table(variant=game.variant.slug, family=game.variant.family, players=n,
-                 phase=board["phase"], interactive=bool(acting.keys), centre=centre,
-                 opponents=opponents, own=own, commands=commands,
-                 hint=hint if not game.over else "", key_help=key_help)
+    key_help = (
+        presenter.key_help()
+        if acting.keys and not acting.multi and (acting.keys.get(lead) is DEMO_KEYS)
+        else []
+    )
+    return Table(
+        variant=game.variant.slug,
+        family=game.variant.family,
+        players=n,
+        phase=board["phase"],
+        interactive=bool(acting.keys),
+        centre=centre,
+        opponents=opponents,
+        own=own,
+        commands=commands,
+        hint=hint if not game.over else "",
+        key_help=key_help,
+    )
 
 
-def _seat_view(presenter: TablePresenter, board: dict, seats: list[str], seat: int,
-               viewer: int | None, acting: Hands, names: Sequence[str] | None,
-               you: int | None) -> SeatView:
+def _seat_view(
+    presenter: TablePresenter,
+    board: dict,
+    seats: list[str],
+    seat: int,
+    viewer: int | None,
+    acting: Hands,
+    names: Sequence[str] | None,
+    you: int | None,
+) -> SeatView:
     keys = acting.keys.get(seat)
     prefix = "o" if seat == viewer else f"p{seat}"
     zones = presenter.seat_zones(board, board["seats"][seat], keys, acting.owner(seat), prefix)
     name = names[seat] if names is not None else seat_name(seat, seats, you)
-    return SeatView(seat=seat, name=name, you=seat == you, zones=zones,
-                    notes=presenter.notes(board, seat), acting=keys is not None)
+    return SeatView(
+        seat=seat,
+        name=name,
+        you=seat == you,
+        zones=zones,
+        notes=presenter.notes(board, seat),
+        acting=keys is not None,
+    )
 
 
 def teaching_hands(family: str, acting: list[int]) -> dict[int, Keys]:

@@ -18,10 +18,16 @@ from .presenter import TablePresenter, place_keys
 class JamesBondPresenter(TablePresenter):
     family = "swap"
     teach_keys = (
-        Keys(places=tuple("123456"), middle=tuple("qwertg"),
-             commands={"call": "a", "put-back": "s", "lay": "d"}),
-        Keys(places=tuple("7890ui"), middle=tuple("ophjnb"),
-             commands={"call": "l", "put-back": "k", "lay": "m"}),
+        Keys(
+            places=tuple("123456"),
+            middle=tuple("qwertg"),
+            commands={"call": "a", "put-back": "s", "lay": "d"},
+        ),
+        Keys(
+            places=tuple("7890ui"),
+            middle=tuple("ophjnb"),
+            commands={"call": "l", "put-back": "k", "lay": "m"},
+        ),
     )
 
     def centre(self, board: dict, hands: Hands) -> list[Zone]:
@@ -34,8 +40,12 @@ class JamesBondPresenter(TablePresenter):
             label = zone_label(zone["id"], zone["kind"], self.variant)
             items = []
             for j, card in enumerate(zone["cards"]):
-                item = Item(dom_id=f"m-{zone['id']}-{j}", label="",
-                            name=card_name(card["card"]), cards=[card])
+                item = Item(
+                    dom_id=f"m-{zone['id']}-{j}",
+                    label="",
+                    name=card_name(card["card"]),
+                    cards=[card],
+                )
                 if hands.keys and zone["kind"] == "middle":
                     action = {"type": "take", "card": card["card"]}
                     if laying > 1:
@@ -48,8 +58,9 @@ class JamesBondPresenter(TablePresenter):
             zones.append(Zone(zone["id"], zone["kind"], label, items, fanned=True, drop=drop))
         return zones
 
-    def seat_zones(self, board: dict, data: dict, keys: Keys | None, owner: int | None,
-                   prefix: str) -> list[Zone]:
+    def seat_zones(
+        self, board: dict, data: dict, keys: Keys | None, owner: int | None, prefix: str
+    ) -> list[Zone]:
         zones = []
         holding = data["held"] is not None
         for k, zone in enumerate(data["zones"]):
@@ -68,8 +79,9 @@ class JamesBondPresenter(TablePresenter):
         grab = self.facts.grab_max
         items = []
         for j, card in enumerate(zone["cards"]):
-            item = Item(dom_id=f"{prefix}-hand-{j}", label="", name=card_name(card["card"]),
-                        cards=[card])
+            item = Item(
+                dom_id=f"{prefix}-hand-{j}", label="", name=card_name(card["card"]), cards=[card]
+            )
             if keys is not None and card["card"]:
                 item.seat = owner
                 action = {"type": "lay", "card": card["card"]}
@@ -83,13 +95,16 @@ class JamesBondPresenter(TablePresenter):
         label = zone_label(zone["id"], "hand", self.variant)
         return Zone(zone["id"], "hand", label, items, fanned=True)
 
-    def _pile_zone(self, zone: dict, k: int, keys: Keys | None, owner: int | None,
-                   prefix: str, holding: bool) -> Zone:
+    def _pile_zone(
+        self, zone: dict, k: int, keys: Keys | None, owner: int | None, prefix: str, holding: bool
+    ) -> Zone:
         item = self.pile(zone, prefix)
         if zone["kind"] == "complete":
             item.state = "complete"
             item.name = _("%(place)s: four of a kind (%(rank)s)") % {
-                "place": item.label, "rank": rank_name(zone["cards"][-1]["card"])}
+                "place": item.label,
+                "rank": rank_name(zone["cards"][-1]["card"]),
+            }
         if keys is not None and zone["kind"] == "pile":
             item.seat = owner
             item.send = action_json({"type": "pick", "pile": zone["id"]})
@@ -101,9 +116,14 @@ class JamesBondPresenter(TablePresenter):
         notes = []
         laying = board["laying"][seat]
         if laying:
-            notes.append(ngettext("has laid %(n)s card and must take %(n)s from the middle",
-                                  "has laid %(n)s cards and must take %(n)s from the middle",
-                                  laying) % {"n": laying})
+            notes.append(
+                ngettext(
+                    "has laid %(n)s card and must take %(n)s from the middle",
+                    "has laid %(n)s cards and must take %(n)s from the middle",
+                    laying,
+                )
+                % {"n": laying}
+            )
         match = board.get("match") or {}
         if match.get("best_of_five"):
             wins = match["wins"][seat]
@@ -113,39 +133,60 @@ class JamesBondPresenter(TablePresenter):
     def commands(self, board: dict, keys: Keys, owner: int | None) -> list[Command]:
         word = CALL_WORDS.get(board["call_word"], board["call_word"])
         commands = [
-            self.command("call", _("Call “%(word)s”") % {"word": word}, keys, owner,
-                         send=action_json({"type": "call"})),
-            self.command("put-back", _("Put the pile back"), keys, owner,
-                         send=action_json({"type": "put-back"})),
+            self.command(
+                "call",
+                _("Call “%(word)s”") % {"word": word},
+                keys,
+                owner,
+                send=action_json({"type": "call"}),
+            ),
+            self.command(
+                "put-back",
+                _("Put the pile back"),
+                keys,
+                owner,
+                send=action_json({"type": "put-back"}),
+            ),
         ]
         if self.facts.grab_max > 1:
-            commands.append(self.command("lay", _("Lay the chosen cards"), keys, owner,
-                                         drop=action_json({"type": "lay"})))
+            commands.append(
+                self.command(
+                    "lay", _("Lay the chosen cards"), keys, owner, drop=action_json({"type": "lay"})
+                )
+            )
         return commands
 
     def hint(self, board: dict, seat: int | None) -> str:
         if board["phase"] == "called":
-            return _("A win call has been made: the game waits a moment in case a second one "
-                     "comes.")
+            return _(
+                "A win call has been made: the game waits a moment in case a second one comes."
+            )
         if seat is None:
             return ""
         if board["seats"][seat]["held"] is None:
             return _("Pick up one of your piles (tap it or press its number).")
         if board["laying"][seat]:
             return _("Now take a card from the middle (tap it or press its letter).")
-        return _("Lay a card from your hand in the middle, then take a different one from "
-                 "there.")
+        return _("Lay a card from your hand in the middle, then take a different one from there.")
 
     def key_help(self) -> list[tuple[str, str]]:
         piles = len(self.game.board(None)["seats"][0]["zones"])
-        keys = [(f"1–{piles}", _("pick up a pile")),
-                (f"1–{PILE_SIZE}", _("lay a card from your hand")),
-                ("A S D F …", _("take a card from the middle"))]
+        keys = [
+            (f"1–{piles}", _("pick up a pile")),
+            (f"1–{PILE_SIZE}", _("lay a card from your hand")),
+            ("A S D F …", _("take a card from the middle")),
+        ]
         if self.facts.grab_max > 1:
             keys.append(("L", _("lay the chosen cards in the middle")))
-        return [*keys, ("B", _("put the pile back")), (_("Space"), _("make the win call")),
-                self.cancel_key()]
+        return [
+            *keys,
+            ("B", _("put the pile back")),
+            (_("Space"), _("make the win call")),
+            self.cancel_key(),
+        ]
 
     def place_legend(self, keys: Keys) -> list[tuple[str, str]]:
-        return [(place_keys(keys.places), _("pick up a pile, or lay a card from the hand")),
-                (place_keys(keys.middle), _("take a card from the middle"))]
+        return [
+            (place_keys(keys.places), _("pick up a pile, or lay a card from the hand")),
+            (place_keys(keys.middle), _("take a card from the middle")),
+        ]

@@ -28,10 +28,12 @@ class Keys:
 
 
 #: the demo's keys: one player, the whole keyboard.
-DEMO_KEYS = Keys(places=tuple("123456789"), centre=("ArrowLeft", "ArrowRight"),
-                 middle=tuple("asdfghjk"),
-                 commands={"call": " ", "refill": "r", "ready": "e", "whole": "w",
-                           "put-back": "b", "lay": "l"})
+DEMO_KEYS = Keys(
+    places=tuple("123456789"),
+    centre=("ArrowLeft", "ArrowRight"),
+    middle=tuple("asdfghjk"),
+    commands={"call": " ", "refill": "r", "ready": "e", "whole": "w", "put-back": "b", "lay": "l"},
+)
 KEY_SIGNS = {"ArrowLeft": "←", "ArrowRight": "→", "ArrowUp": "↑", "ArrowDown": "↓"}
 
 

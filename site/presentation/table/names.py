@@ -47,5 +47,8 @@ def pile_name(label: str, cards: list[dict], count: int) -> str:
         return _("%(place)s: empty") % {"place": label}
     top = cards[-1]
     shown = card_name(top["card"]) if top["up"] and top["card"] else term("face_down")
-    return ngettext("%(place)s: %(top)s, %(n)s card", "%(place)s: %(top)s, %(n)s cards",
-                    count) % {"place": label, "top": shown, "n": count}
+    return ngettext("%(place)s: %(top)s, %(n)s card", "%(place)s: %(top)s, %(n)s cards", count) % {
+        "place": label,
+        "top": shown,
+        "n": count,
+    }

@@ -62,13 +62,15 @@ class TablePresenter:
     def centre(self, board: dict, hands: Hands) -> list[Zone]:
         raise NotImplementedError
 
-    def own_zones(self, board: dict, zones: list[dict], keys: Keys, owner: int | None,
-                  prefix: str) -> list[Zone]:
+    def own_zones(
+        self, board: dict, zones: list[dict], keys: Keys, owner: int | None, prefix: str
+    ) -> list[Zone]:
         """The zones of a seat the page acts for."""
         raise NotImplementedError
 
-    def seat_zones(self, board: dict, data: dict, keys: Keys | None, owner: int | None,
-                   prefix: str) -> list[Zone]:
+    def seat_zones(
+        self, board: dict, data: dict, keys: Keys | None, owner: int | None, prefix: str
+    ) -> list[Zone]:
         """A seat's zones: usable when the page acts for it (`keys`), else pictures."""
         if keys is not None:
             return self.own_zones(board, data["zones"], keys, owner, prefix)
@@ -95,8 +97,11 @@ class TablePresenter:
         """What each of a teacher-mode player's keys does, for the list beside the table;
         `commands` are the labels of the commands this game has (name: label)."""
         rows = self.place_legend(keys)
-        rows += [(key_label(keys.commands[name]), label) for name, label in commands.items()
-                 if name in keys.commands]
+        rows += [
+            (key_label(keys.commands[name]), label)
+            for name, label in commands.items()
+            if name in keys.commands
+        ]
         return rows
 
     def place_legend(self, keys: Keys) -> list[tuple[str, str]]:
@@ -106,9 +111,14 @@ class TablePresenter:
     def pile(self, zone: dict, prefix: str, **attrs: Any) -> Item:
         """A zone drawn as one pile: its top card, its caption and its accessible name."""
         label = zone_label(zone["id"], zone["kind"], self.variant)
-        return Item(dom_id=f"{prefix}-{zone['id']}", label=label,
-                    name=pile_name(label, zone["cards"], zone["count"]),
-                    cards=zone["cards"][-1:], count=zone["count"], **attrs)
+        return Item(
+            dom_id=f"{prefix}-{zone['id']}",
+            label=label,
+            name=pile_name(label, zone["cards"], zone["count"]),
+            cards=zone["cards"][-1:],
+            count=zone["count"],
+            **attrs,
+        )
 
     def shown(self, zone: dict, prefix: str) -> Zone:
         """A pile nobody at this page acts on: its picture and its name."""
@@ -116,8 +126,7 @@ class TablePresenter:
         return Zone(zone["id"], zone["kind"], item.label, [item])
 
     @staticmethod
-    def command(name: str, label: str, keys: Keys, owner: int | None,
-                **action: str) -> Command:
+    def command(name: str, label: str, keys: Keys, owner: int | None, **action: str) -> Command:
         dom_id = f"cmd-{name}" if owner is None else f"cmd-{name}-{owner}"
         return Command(label, keys.commands.get(name, ""), dom_id=dom_id, seat=owner, **action)
 

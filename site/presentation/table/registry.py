@@ -11,8 +11,7 @@ from .speed import SpeedPresenter
 from .spit import SpitPresenter
 
 PRESENTERS: dict[str, type[TablePresenter]] = {
-    presenter.family: presenter
-    for presenter in (SpeedPresenter, SpitPresenter, JamesBondPresenter)
+    presenter.family: presenter for presenter in (SpeedPresenter, SpitPresenter, JamesBondPresenter)
 }
 
 

@@ -14,8 +14,10 @@ from .presenter import TablePresenter, place_keys, top_card
 
 class SpitPresenter(TablePresenter):
     family = "spit"
-    teach_keys = (Keys(places=tuple("12345"), centre=("q", "w")),
-                  Keys(places=tuple("67890"), centre=("o", "p")))
+    teach_keys = (
+        Keys(places=tuple("12345"), centre=("q", "w")),
+        Keys(places=tuple("67890"), centre=("o", "p")),
+    )
 
     def centre(self, board: dict, hands: Hands) -> list[Zone]:
         zones = []
@@ -24,8 +26,7 @@ class SpitPresenter(TablePresenter):
             if not zone.get("in_use", True):
                 item.state = "unused"
             if hands.keys:
-                item.drop = action_json({"type": "play", "to": zone["id"],
-                                         "onto": top_card(zone)})
+                item.drop = action_json({"type": "play", "to": zone["id"], "onto": top_card(zone)})
                 if board["phase"] == "reserve-pile":
                     item.send = action_json({"type": "spit", "to": zone["id"]})
                 elif board["phase"] == "choose-pile":
@@ -34,8 +35,9 @@ class SpitPresenter(TablePresenter):
             zones.append(Zone(zone["id"], zone["kind"], item.label, [item]))
         return zones
 
-    def own_zones(self, board: dict, zones: list[dict], keys: Keys, owner: int | None,
-                  prefix: str) -> list[Zone]:
+    def own_zones(
+        self, board: dict, zones: list[dict], keys: Keys, owner: int | None, prefix: str
+    ) -> list[Zone]:
         out = []
         for zone in zones:
             item = self.pile(zone, prefix)
@@ -46,8 +48,9 @@ class SpitPresenter(TablePresenter):
                 if top is None:
                     item.drop = action_json({"type": "move", "to": zone["id"]})
                 elif top["up"]:
-                    item.pick = action_json({"type": "play", "from": zone["id"],
-                                             "card": top["card"]})
+                    item.pick = action_json(
+                        {"type": "play", "from": zone["id"], "card": top["card"]}
+                    )
                 else:
                     item.send = action_json({"type": "turn", "pile": zone["id"]})
                 keyed(item, nth(keys.places, k), owner)
@@ -57,25 +60,32 @@ class SpitPresenter(TablePresenter):
     def notes(self, board: dict, seat: int) -> list[str]:
         choice = (board.get("choices") or [None] * self.game.players)[seat]
         if choice:
-            return [_("hand on %(pile)s") % Words({"pile": Place(choice, "centre",
-                                                                 self.variant)})]
+            return [_("hand on %(pile)s") % Words({"pile": Place(choice, "centre", self.variant)})]
         return []
 
     def hint(self, board: dict, seat: int | None) -> str:
         phase = board["phase"]
         if phase == "reserve-pile":
-            return _("Only one player has reserve cards left: that player picks the centre "
-                     "pile for the rest of the deal (tap it, or press ← or →).")
+            return _(
+                "Only one player has reserve cards left: that player picks the centre "
+                "pile for the rest of the deal (tap it, or press ← or →)."
+            )
         if phase == "choose-pile":
-            return _("The deal is over: put your hand on a centre pile, the smaller one if "
-                     "you can (tap it, or press ← or →).")
+            return _(
+                "The deal is over: put your hand on a centre pile, the smaller one if "
+                "you can (tap it, or press ← or →)."
+            )
         return ""
 
     def key_help(self) -> list[tuple[str, str]]:
-        return [("1–5", _("choose or turn up a pile")),
-                ("← →", _("play onto the left or right centre pile, or choose it")),
-                self.cancel_key()]
+        return [
+            ("1–5", _("choose or turn up a pile")),
+            ("← →", _("play onto the left or right centre pile, or choose it")),
+            self.cancel_key(),
+        ]
 
     def place_legend(self, keys: Keys) -> list[tuple[str, str]]:
-        return [(place_keys(keys.places), _("a pile: choose its card or turn it up")),
-                (place_keys(keys.centre), _("the left or right centre pile"))]
+        return [
+            (place_keys(keys.places), _("a pile: choose its card or turn it up")),
+            (place_keys(keys.centre), _("the left or right centre pile")),
+        ]
