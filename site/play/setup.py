@@ -28,7 +28,7 @@ from presentation.table import level_choice
 from rules_engine.bots import LEVELS
 from rules_engine.registry import VARIANTS
 
-from .models import HUMAN
+from .models import HUMAN, Game
 
 DEFAULT_LEVEL = "club"
 MAX_SEED = 2**63 - 1
@@ -158,3 +158,11 @@ def level_fields(setup: Setup) -> list[LevelField]:
             choices=tuple(Choice(level, level_choice(level), level == current) for level in LEVELS),
             hidden=seat >= setup.players, error=setup.errors.get(f"level-{seat + 1}", "")))
     return fields
+
+
+def again_pairs(row: Game) -> list[tuple[str, str]]:
+    """The set-up form's query for a new game with a played game's players and rules."""
+    pairs = [("players", str(row.players))]
+    pairs += [(f"level-{s + 1}", kind) for s, kind in enumerate(row.seats) if s > 0]
+    pairs += [(OPTION_PREFIX + key, value_key(value)) for key, value in row.options.items()]
+    return pairs

@@ -21,6 +21,7 @@ from presentation.moves import Calling, tried, zone_names
 from presentation.narration import PlayerWord
 from presentation.reasons import reason_text
 from presentation.table import card_name
+from presentation.table.refs import Ref
 from presentation.wording import Words, sentence
 from rules_engine.actions import Action
 from rules_engine.cards import is_card
@@ -31,23 +32,6 @@ MAX_REF = 80
 
 class BadRef(ValueError):
     """An explain request that names nothing on this table."""
-
-
-@dataclass(frozen=True)
-class Ref:
-    """A card or pile on the table: its zone, the seat it belongs to, the card (fanned)."""
-
-    zone: str
-    seat: int | None = None
-    card: str | None = None
-
-    def to_json(self) -> str:
-        data: dict = {"z": self.zone}
-        if self.seat is not None:
-            data["s"] = self.seat
-        if self.card:
-            data["c"] = self.card
-        return json.dumps(data, separators=(",", ":"))
 
 
 @dataclass(frozen=True)

@@ -20,28 +20,39 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone, translation
-from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from play import service
-from play import views as play_views
+from play.access import check_id, held_seats, hold_seats
+from play.answers import (
+    BadMove,
+    Shown,
+    act,
+    catch_up,
+    game_answer,
+    parse_since,
+    read_clock,
+    read_move,
+    unchanged,
+    unreadable,
+)
 from play.clock import PACE_VALUES
 from play.models import Game, LogEntry
-from play.service import Turn
-from play.setup import level_fields, option_fields, player_choices
-from play.store import Busy
+from play.replay import render_replay
+from play.setup import again_pairs, level_fields, option_fields, player_choices
 
 from core.catalogue import variant_entry, variant_or_404
 from core.glossary import current_lang
 from core.pagecache import cached_page
 from houserules.sheet import qr_svg
+from presentation.gamepage import Role, render_game, table_for
 from presentation.narration import player_name
 from presentation.reasons import reason_text
-from presentation.table import DEMO_KEYS, Table, build_table, key_legend, teaching_hands
+from presentation.table import Table, build_table, key_legend, second_language, teaching_hands
 
 from . import questions
-from .explain import BadRef, Ref, explain, parse_ref
+from .explain import BadRef, explain, parse_ref
 from .models import CLASS_CODE_DIGITS, Lesson, Pupil, Question
 from .narration import lines
 from .setup import (
@@ -85,7 +96,7 @@ def _remember_pupil(request: HttpRequest, pupil: Pupil) -> None:
 
 
 def _lesson_or_404(game_id: str) -> Lesson:
-    play_views.check_id(game_id)
+    check_id(game_id)
     lesson = Lesson.objects.select_related("game").filter(pk=game_id).first()
     if lesson is None:
         raise Http404(game_id)
@@ -115,7 +126,7 @@ def setup_page(request: HttpRequest, variant: str) -> HttpResponse:
                 lesson = _new_lesson(row, setup.mode, setup.lang2)
                 _control(request, lesson.pk)
                 if setup.acting:
-                    play_views.hold_seats(request, row.pk, setup.acting)
+                    hold_seats(request, row.pk, setup.acting)
                 url = reverse("teach_lesson", kwargs={"game_id": row.pk})
                 return HttpResponseRedirect(url, status=303)
         status = 400
@@ -149,46 +160,13 @@ def _new_lesson(row: Game, mode: str, lang2: str) -> Lesson:
 
 
 # ---------------------------------------------------------------------------- the table
-def _explainable(table: Table) -> None:
-    """A paused table's cards and piles ask to be explained when clicked."""
-    for view in [*table.opponents, *([table.own] if table.own else [])]:
-        for zone in view.zones:
-            for item in zone.items:
-                top = item.top
-                card = top["card"] if zone.fanned and top and top["up"] else None
-                item.explain = Ref(zone.id, view.seat, card).to_json()
-    for zone in table.centre:
-        for item in zone.items:
-            top = item.top
-            card = top["card"] if zone.fanned and top else None
-            item.explain = Ref(zone.id, None, card).to_json()
-
-
-def _second_language(table: Table, lang2: str, names: list[str]) -> None:
-    """The captions and seat names in the second language beside the first."""
-    from presentation.board import zone_label
-
-    with translation.override(lang2):
-        for view in [*table.opponents, *([table.own] if table.own else [])]:
-            view.name_alt, view.lang_alt = names[view.seat], lang2
-            for zone in view.zones:
-                zone.label_alt = zone_label(zone.id, zone.kind, table.variant)
-                zone.lang_alt = lang2
-        for zone in table.centre:
-            zone.label_alt, zone.lang_alt = zone_label(zone.id, zone.kind, table.variant), lang2
-
-
-def _table(lesson: Lesson, row: Game, game, *, acting: list[int], explainable: bool) -> Table:
-    hands = teaching_hands(game.variant.family, acting) if acting else {}
-    names = seat_names(lesson, row)
-    table = build_table(game, row.seats, 0, interactive=bool(hands), reveal=True, hands=hands,
-                        names=names)
-    if explainable:
-        _explainable(table)
+def _table(lesson: Lesson, row: Game, game, role: Role, acting: list[int]) -> Table:
+    table = table_for(role, game, row.seats, acting=acting, names=seat_names(lesson, row),
+                      paused=row.paused and not row.over)
     if lesson.lang2:
         with translation.override(lesson.lang2):
             names2 = seat_names(lesson, row)
-        _second_language(table, lesson.lang2, names2)
+        second_language(table, lesson.lang2, names2)
     return table
 
 
@@ -240,45 +218,36 @@ def _story(row: Game, lesson: Lesson, since: int | None, fragment: bool,
             if fragment and since is not None and since < row.log_length else []}
 
 
-def render_lesson(request: HttpRequest, row: Game, turn: Turn, *, message: str = "",
-                  status: int = 200, since: int | None = None,
-                  fresh: list[LogEntry] | None = None) -> HttpResponse:
+def render_lesson(request: HttpRequest, shown: Shown) -> HttpResponse:
     """The projector's page, or its fragment for htmx: the game as the teacher controls it."""
-    lesson = Lesson.objects.get(pk=row.pk)
-    return _render(request, lesson, row, turn, "controller", message=message, status=status,
-                   since=since, fresh=fresh)
+    lesson = Lesson.objects.get(pk=shown.row.pk)
+    return _render(request, lesson, shown, Role.TEACHER)
 
 
-def render_follow(request: HttpRequest, row: Game, turn: Turn, *, message: str = "",
-                  status: int = 200, since: int | None = None,
-                  fresh: list[LogEntry] | None = None) -> HttpResponse:
-    lesson = Lesson.objects.get(pk=row.pk)
-    role = "pupil" if pupil_of(request, lesson) else "follower"
-    return _render(request, lesson, row, turn, role, message=message, status=status,
-                   since=since, fresh=fresh)
+def render_follow(request: HttpRequest, shown: Shown) -> HttpResponse:
+    lesson = Lesson.objects.get(pk=shown.row.pk)
+    role = Role.PUPIL if pupil_of(request, lesson) else Role.FOLLOWER
+    return _render(request, lesson, shown, role)
 
 
-def _render(request: HttpRequest, lesson: Lesson, row: Game, turn: Turn, role: str, *,
-            message: str, status: int, since: int | None,
-            fresh: list[LogEntry] | None) -> HttpResponse:
+def _render(request: HttpRequest, lesson: Lesson, shown: Shown, role: Role) -> HttpResponse:
     lang = current_lang()
+    row, turn = shown.row, shown.turn
     game = turn.driver.game
-    controller = role == "controller"
-    acting = list(play_views.held_seats(request, row.pk)) if controller else []
+    controller = role is Role.TEACHER
+    acting = list(held_seats(request, row.pk)) if controller else []
     paused = row.paused and not row.over
-    table = _table(lesson, row, game, acting=[] if paused else acting,
-                   explainable=paused and controller)
+    table = _table(lesson, row, game, role, acting)
     question = lesson.open_question
     fragment = bool(request.htmx)
     urls = _urls(row)
     context = {
         "lesson": lesson,
         "row": row,
-        "role": role,
         "controller": controller,
         "entry": variant_entry(row.variant, lang),
         "table": table,
-        "message": message,
+        "message": shown.message,
         "paused": paused,
         "started": row.clock_ms > 0 or row.log_length > 0,
         "pace": f"{row.speed / settings.PLAY_CLOCK_SPEED:g}",
@@ -293,23 +262,19 @@ def _render(request: HttpRequest, lesson: Lesson, row: Game, turn: Turn, role: s
         "key_lists": (_key_lists(lesson, row, game, acting)
                       if acting and not fragment and not row.over else []),
         "stepped_nothing": turn.stepped is None and request.POST.get("command") == "step",
-        "fragment": fragment,
         "lang2": lesson.lang2,
         **urls,
-        **_story(row, lesson, since, fragment, fresh),
+        **_story(row, lesson, shown.since, fragment, shown.fresh),
     }
-    if role == "pupil":
+    if role is Role.PUPIL:
         context.update(_pupil_context(request, lesson, row, question))
     if not fragment:
         follow = request.build_absolute_uri(urls["follow_url"])
         context.update({"follow_link": follow, "follow_qr": qr_svg(follow),
                         "class_code": " ".join([lesson.class_code[:3], lesson.class_code[3:]]),
                         "join_url": reverse("teach_join")})
-    template = "teach/lesson.html#state" if fragment else "teach/lesson.html"
-    response = render(request, template, context, status=status)
-    response["X-Game-Version"] = str(row.version)
-    patch_vary_headers(response, ["HX-Request"])
-    return response
+    return render_game(request, role, template="teach/lesson.html", context=context,
+                       version=row.version, status=shown.status)
 
 
 def _pupil_context(request: HttpRequest, lesson: Lesson, row: Game,
@@ -321,9 +286,8 @@ def _pupil_context(request: HttpRequest, lesson: Lesson, row: Game,
     position = questions.position(question)
     is_open = question.state == Question.OPEN
     names = seat_names(lesson, row)
-    context["question_table"] = build_table(
-        position, row.seats, question.seat, interactive=is_open, reveal=True,
-        hands={question.seat: DEMO_KEYS}, names=names)
+    context["question_table"] = table_for(Role.SANDBOX, position, row.seats, seat=question.seat,
+                                          names=names, interactive=is_open)
     context["answer_url"] = reverse("teach_answer", kwargs={"game_id": row.pk,
                                                             "number": question.number})
     mine = question.answers.filter(pupil=pupil).first()
@@ -337,43 +301,30 @@ def _pupil_context(request: HttpRequest, lesson: Lesson, row: Game,
 
 
 def _since(request: HttpRequest) -> int | None:
-    raw = request.GET.get("since") or request.POST.get("since") or ""
-    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else None
-
-
-def _catch_up(game_id: str, render_page, request: HttpRequest) -> HttpResponse:
-    try:
-        change = service.play(game_id, timezone.now())
-    except Game.DoesNotExist:
-        raise Http404(game_id) from None
-    except Busy:
-        return HttpResponse(_("This game is very busy; try again in a moment."), status=503)
-    return render_page(request, change.row, change.value, since=_since(request),
-                       fresh=change.entries)
+    return parse_since(request.GET.get("since") or request.POST.get("since"))
 
 
 @require_safe
 @never_cache
+@game_answer
 def lesson_page(request: HttpRequest, game_id: str) -> HttpResponse:
     lesson = _lesson_or_404(game_id)
     if not controls(request, lesson.pk):
         return HttpResponseRedirect(reverse("teach_follow", kwargs={"game_id": game_id}))
-    return _catch_up(game_id, render_lesson, request)
+    return render_lesson(request, catch_up(game_id, _since(request)))
 
 
 @require_safe
 @never_cache
+@game_answer
 def follow_page(request: HttpRequest, game_id: str) -> HttpResponse:
     _lesson_or_404(game_id)
-    return _catch_up(game_id, render_follow, request)
+    return render_follow(request, catch_up(game_id, _since(request)))
 
 
 # ---------------------------------------------------------------------------- teacher's acts
 def _refuse(request: HttpRequest, game_id: str, message: str, status: int) -> HttpResponse:
-    row = play_views.game_or_404(game_id)
-    turn = Turn(service.driver_of(row), row.clock.now_ms(timezone.now()))
-    return render_lesson(request, row, turn, message=message, status=status,
-                         since=_since(request))
+    return render_lesson(request, unchanged(game_id, message, status, _since(request)))
 
 
 def _controller_or_403(request: HttpRequest, game_id: str) -> Lesson:
@@ -385,38 +336,38 @@ def _controller_or_403(request: HttpRequest, game_id: str) -> Lesson:
 
 @require_POST
 @never_cache
+@game_answer
 def move(request: HttpRequest, game_id: str) -> HttpResponse:
     try:
         _controller_or_403(request, game_id)
     except PermissionError:
         return HttpResponse(_("Only the teacher's browser plays in this game."), status=403)
     try:
-        action, version = play_views.read_move(request)
-    except play_views.BadMove:
-        return play_views.unreadable(request, game_id, render_lesson)
-    return play_views.act(request, game_id, render=render_lesson, action=action,
-                          version=version)
+        action, version = read_move(request)
+    except BadMove:
+        return render_lesson(request, unreadable(game_id))
+    return render_lesson(request, act(request, game_id, action=action, version=version))
 
 
 @require_POST
 @never_cache
+@game_answer
 def clock(request: HttpRequest, game_id: str) -> HttpResponse:
     try:
         lesson = _controller_or_403(request, game_id)
     except PermissionError:
         return HttpResponse(_("Only the teacher's browser controls this game."), status=403)
     try:
-        request_args = play_views.read_clock(request)
-    except play_views.BadMove:
-        return play_views.unreadable(request, game_id, render_lesson)
+        request_args = read_clock(request)
+    except BadMove:
+        return render_lesson(request, unreadable(game_id))
     command = request_args["clock_command"]
     if command == "step" and lesson.open_question is not None:
         return _refuse(request, game_id, _("Close the class question before stepping on."),
                        409)
     if command == "resume":
         questions.close_all(lesson)  # the game goes on: the question is over
-    return play_views.act(request, game_id, render=render_lesson, controls=True,
-                          **request_args)
+    return render_lesson(request, act(request, game_id, controls=True, **request_args))
 
 
 @require_POST
@@ -453,8 +404,8 @@ def question(request: HttpRequest, game_id: str) -> HttpResponse:
         text = messages.get(str(error), _("That request could not be read, so nothing was "
                                           "changed."))
         return _refuse(request, game_id, text, 409 if str(error) in messages else 400)
-    turn = Turn(service.driver_of(row), row.clock.now_ms(timezone.now()))
-    return render_lesson(request, row, turn, since=_since(request))
+    return render_lesson(request, Shown(row, service.as_it_stands(row, timezone.now()),
+                                        since=_since(request)))
 
 
 @require_safe
@@ -488,23 +439,23 @@ def explain_view(request: HttpRequest, game_id: str) -> HttpResponse:
 def answer(request: HttpRequest, game_id: str, number: int) -> HttpResponse:
     lesson = _lesson_or_404(game_id)
     row = lesson.game
-    turn = Turn(service.driver_of(row), row.clock.now_ms(timezone.now()))
+    turn = service.as_it_stands(row, timezone.now())
+    since = _since(request)
     pupil = pupil_of(request, lesson)
     if pupil is None:
-        return render_follow(request, row, turn, status=403, since=_since(request), message=_(
-            "Join the class with its code and a nickname to answer."))
+        return render_follow(request, Shown(row, turn, _(
+            "Join the class with its code and a nickname to answer."), 403, since))
     found = lesson.questions.filter(number=number).first()
     if found is None or found.state != Question.OPEN:
-        return render_follow(request, row, turn, status=409, since=_since(request),
-                             message=_("This question is closed: your answer was not taken."))
+        return render_follow(request, Shown(row, turn, _(
+            "This question is closed: your answer was not taken."), 409, since))
     try:
-        action, _version = play_views.read_move(request)
+        action, _version = read_move(request)
         questions.answer(found, pupil, action)
-    except (play_views.BadMove, questions.QuestionError):
-        return render_follow(request, row, turn, status=400, since=_since(request),
-                             message=_("That answer could not be read, so nothing was "
-                                       "changed."))
-    return render_follow(request, row, turn, since=_since(request))
+    except (BadMove, questions.QuestionError):
+        return render_follow(request, Shown(row, turn, _(
+            "That answer could not be read, so nothing was changed."), 400, since))
+    return render_follow(request, Shown(row, turn, since=since))
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -555,7 +506,7 @@ def replay_page(request: HttpRequest, game_id: str) -> HttpResponse:
     row = lesson.game
     if not row.over:
         return HttpResponseRedirect(reverse("teach_follow", kwargs={"game_id": game_id}))
-    return play_views.render_replay(
+    return render_replay(
         request, row, url=reverse("teach_replay", kwargs={"game_id": game_id}),
         game_url=reverse("teach_lesson", kwargs={"game_id": game_id}))
 
@@ -570,5 +521,5 @@ def summary_page(request: HttpRequest, game_id: str) -> HttpResponse:
     lang = current_lang()
     context = {"lesson": lesson, "row": row, "entry": variant_entry(row.variant, lang),
                "summary": class_summary(lesson, row, lang), **_urls(row),
-               "again_query": urlencode(play_views.again_pairs(row))}
+               "again_query": urlencode(again_pairs(row))}
     return render(request, "teach/summary.html", context)

@@ -2,7 +2,7 @@
 items and commands (model.py), drawn by templates/table/table.html. Play, teach and the
 examples' sandbox all draw their tables through build_table."""
 
-from .build import build_table, key_legend, teaching_hands
+from .build import build_table, key_legend, second_language, teaching_hands
 from .model import DEMO_KEYS, Command, Item, Keys, SeatView, Table, Zone, key_label
 from .names import card_name, level_choice, level_name, rank_name, seat_name
 from .presenter import TablePresenter
@@ -29,6 +29,7 @@ __all__ = [
     "presenter_for",
     "rank_name",
     "seat_name",
+    "second_language",
     "teaching_hands",
     "zone_html",
 ]

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from django.utils import translation
+
+from presentation.board import zone_label
 from rules_engine.game import Game
 
 from .model import DEMO_KEYS, Command, Hands, Keys, SeatView, Table
@@ -105,3 +108,15 @@ def teaching_hands(family: str, acting: list[int]) -> dict[int, Keys]:
 def key_legend(game: Game, keys: Keys, commands: dict[str, str]) -> list[tuple[str, str]]:
     """What each of a teacher-mode player's keys does (TablePresenter.legend)."""
     return presenter_for(game).legend(keys, commands)
+
+
+def second_language(table: Table, lang: str, names: Sequence[str]) -> None:
+    """The captions and seat names in a second language beside the first (teacher mode's
+    bilingual table); `names`: the seats' names in that language."""
+    with translation.override(lang):
+        for view in table.seats:
+            view.name_alt, view.lang_alt = names[view.seat], lang
+            for zone in view.zones:
+                zone.label_alt, zone.lang_alt = zone_label(zone.id, zone.kind, table.variant), lang
+        for zone in table.centre:
+            zone.label_alt, zone.lang_alt = zone_label(zone.id, zone.kind, table.variant), lang
