@@ -16,7 +16,7 @@ from urllib.parse import urlencode
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from play import service
-from play.access import check_id, held_seats, hold_seats
+from play.access import hold_seats
 from play.answers import (
     BadMove,
     Shown,
@@ -37,70 +37,27 @@ from play.answers import (
     unchanged,
     unreadable,
 )
-from play.clock import PACE_VALUES
-from play.models import Game, LogEntry
+from play.models import Game
 from play.replay import render_replay
 from play.setup import again_pairs, level_fields, option_fields, player_choices
 
 from core.catalogue import variant_entry, variant_or_404
 from core.glossary import current_lang
 from core.pagecache import cached_page
-from houserules.sheet import qr_svg
-from presentation.gamepage import Role, render_game, table_for
-from presentation.narration import player_name
-from presentation.reasons import reason_text
-from presentation.table import Table, build_table, key_legend, second_language, teaching_hands
 
 from . import questions
+from .access import controls, lesson_or_404, pupil_of, remember_pupil, take_control
 from .explain import BadRef, explain, parse_ref
-from .models import CLASS_CODE_DIGITS, Lesson, Pupil, Question
-from .narration import lines
+from .models import CLASS_CODE_DIGITS, Lesson, Question
+from .page import render_follow, render_lesson, urls_of
 from .setup import (
     first_level_choices,
     language_choices,
     mode_choices,
     pace_choices,
-    pace_label,
     parse_teach_setup,
 )
-from .summary import class_summary, seat_names
-
-CONTROL_KEY = "teach"
-PUPIL_KEY = "pupil"
-MAX_CONTROLLED = 20
-#: how many of the newest lines the live region reads out after a change
-ANNOUNCED = 2
-
-
-# ---------------------------------------------------------------------------- who is who
-def controls(request: HttpRequest, game_id: str) -> bool:
-    return game_id in request.session.get(CONTROL_KEY, [])
-
-
-def _control(request: HttpRequest, game_id: str) -> None:
-    held = [g for g in request.session.get(CONTROL_KEY, []) if g != game_id]
-    request.session[CONTROL_KEY] = [*held, game_id][-MAX_CONTROLLED:]
-
-
-def pupil_of(request: HttpRequest, lesson: Lesson) -> Pupil | None:
-    pupil_id = request.session.get(PUPIL_KEY, {}).get(lesson.pk)
-    if not isinstance(pupil_id, int) or isinstance(pupil_id, bool):
-        return None
-    return Pupil.objects.filter(pk=pupil_id, lesson=lesson).first()
-
-
-def _remember_pupil(request: HttpRequest, pupil: Pupil) -> None:
-    known = {k: v for k, v in request.session.get(PUPIL_KEY, {}).items() if k != pupil.lesson_id}
-    known[pupil.lesson_id] = pupil.pk
-    request.session[PUPIL_KEY] = dict(list(known.items())[-MAX_CONTROLLED:])
-
-
-def _lesson_or_404(game_id: str) -> Lesson:
-    check_id(game_id)
-    lesson = Lesson.objects.select_related("game").filter(pk=game_id).first()
-    if lesson is None:
-        raise Http404(game_id)
-    return lesson
+from .summary import class_summary
 
 
 # ---------------------------------------------------------------------------- new lesson
@@ -124,7 +81,7 @@ def setup_page(request: HttpRequest, variant: str) -> HttpResponse:
                                             "rules and players.")
             else:
                 lesson = _new_lesson(row, setup.mode, setup.lang2)
-                _control(request, lesson.pk)
+                take_control(request, lesson.pk)
                 if setup.acting:
                     hold_seats(request, row.pk, setup.acting)
                 url = reverse("teach_lesson", kwargs={"game_id": row.pk})
@@ -159,147 +116,6 @@ def _new_lesson(row: Game, mode: str, lang2: str) -> Lesson:
     raise RuntimeError("no free class code")
 
 
-# ---------------------------------------------------------------------------- the table
-def _table(lesson: Lesson, row: Game, game, role: Role, acting: list[int]) -> Table:
-    table = table_for(role, game, row.seats, acting=acting, names=seat_names(lesson, row),
-                      paused=row.paused and not row.over)
-    if lesson.lang2:
-        with translation.override(lesson.lang2):
-            names2 = seat_names(lesson, row)
-        second_language(table, lesson.lang2, names2)
-    return table
-
-
-def _key_lists(lesson: Lesson, row: Game, game, acting: list[int]) -> list[dict]:
-    """Each acting seat's keys and what they do, for the list beside the table."""
-    hands = teaching_hands(game.variant.family, acting)
-    table = build_table(game, row.seats, 0, interactive=True, reveal=True, hands=hands)
-    names = seat_names(lesson, row)
-    lists = []
-    for seat, keys in hands.items():
-        labels = {c.dom_id.removeprefix("cmd-").removesuffix(f"-{c.seat}"): c.label
-                  for c in table.commands if c.seat in (seat, None)}
-        lists.append({"name": names[seat], "seat": seat,
-                      "keys": key_legend(game, keys, labels)})
-    return lists
-
-
-def _command_groups(table: Table) -> list[dict]:
-    """The command buttons, one group per player when two play at one keyboard."""
-    seats = list(dict.fromkeys(c.seat for c in table.commands))
-    if seats == [None]:
-        return [{"name": "", "commands": table.commands}]
-    views = {v.seat: v.name for v in [*table.opponents, *([table.own] if table.own else [])]}
-    return [{"name": views.get(seat, ""), "commands": [c for c in table.commands if c.seat == seat]}
-            for seat in sorted(s for s in seats if s is not None)]
-
-
-def _urls(row: Game) -> dict[str, str]:
-    kw = {"game_id": row.pk}
-    return {
-        "lesson_url": reverse("teach_lesson", kwargs=kw),
-        "follow_url": reverse("teach_follow", kwargs=kw),
-        "move_url": reverse("teach_move", kwargs=kw),
-        "clock_url": reverse("teach_clock", kwargs=kw),
-        "question_url": reverse("teach_question", kwargs=kw),
-        "explain_url": reverse("teach_explain", kwargs=kw),
-        "summary_url": reverse("teach_summary", kwargs=kw),
-        "replay_url": reverse("teach_replay", kwargs=kw),
-        "rules_url": reverse("rules", kwargs={"variant": row.variant}),
-        "setup_url": reverse("teach_setup", kwargs={"variant": row.variant}),
-    }
-
-
-def _story(row: Game, lesson: Lesson, since: int | None, fragment: bool,
-           fresh: list[LogEntry] | None) -> dict:
-    first = since if fragment and since is not None else 0
-    told = lines(row, first, lesson.lang2, fresh=fresh)
-    return {"lines": told, "announce": [line.text for line in told[-ANNOUNCED:]]
-            if fragment and since is not None and since < row.log_length else []}
-
-
-def render_lesson(request: HttpRequest, shown: Shown) -> HttpResponse:
-    """The projector's page, or its fragment for htmx: the game as the teacher controls it."""
-    lesson = Lesson.objects.get(pk=shown.row.pk)
-    return _render(request, lesson, shown, Role.TEACHER)
-
-
-def render_follow(request: HttpRequest, shown: Shown) -> HttpResponse:
-    lesson = Lesson.objects.get(pk=shown.row.pk)
-    role = Role.PUPIL if pupil_of(request, lesson) else Role.FOLLOWER
-    return _render(request, lesson, shown, role)
-
-
-def _render(request: HttpRequest, lesson: Lesson, shown: Shown, role: Role) -> HttpResponse:
-    lang = current_lang()
-    row, turn = shown.row, shown.turn
-    game = turn.driver.game
-    controller = role is Role.TEACHER
-    acting = list(held_seats(request, row.pk)) if controller else []
-    paused = row.paused and not row.over
-    table = _table(lesson, row, game, role, acting)
-    question = lesson.open_question
-    fragment = bool(request.htmx)
-    urls = _urls(row)
-    context = {
-        "lesson": lesson,
-        "row": row,
-        "controller": controller,
-        "entry": variant_entry(row.variant, lang),
-        "table": table,
-        "message": shown.message,
-        "paused": paused,
-        "started": row.clock_ms > 0 or row.log_length > 0,
-        "pace": f"{row.speed / settings.PLAY_CLOCK_SPEED:g}",
-        "paces": [(value, pace_label(pace)) for value, pace in PACE_VALUES.items()],
-        "poll_ms": service.next_poll_ms(row, turn.driver, timezone.now()),
-        "question": question,
-        "tally": questions.tally(question) if question and controller else None,
-        # name: the seat's label (a select's option); in_sentence: as a question names it.
-        "seats": [{"seat": s, "name": n, "in_sentence": player_name(s, in_sentence=True)}
-                  for s, n in enumerate(seat_names(lesson, row))],
-        "command_groups": _command_groups(table),
-        "key_lists": (_key_lists(lesson, row, game, acting)
-                      if acting and not fragment and not row.over else []),
-        "stepped_nothing": turn.stepped is None and request.POST.get("command") == "step",
-        "lang2": lesson.lang2,
-        **urls,
-        **_story(row, lesson, shown.since, fragment, shown.fresh),
-    }
-    if role is Role.PUPIL:
-        context.update(_pupil_context(request, lesson, row, question))
-    if not fragment:
-        follow = request.build_absolute_uri(urls["follow_url"])
-        context.update({"follow_link": follow, "follow_qr": qr_svg(follow),
-                        "class_code": " ".join([lesson.class_code[:3], lesson.class_code[3:]]),
-                        "join_url": reverse("teach_join")})
-    return render_game(request, role, template="teach/lesson.html", context=context,
-                       version=row.version, status=shown.status)
-
-
-def _pupil_context(request: HttpRequest, lesson: Lesson, row: Game,
-                   question: Question | None) -> dict:
-    pupil = pupil_of(request, lesson)
-    context: dict = {"pupil": pupil}
-    if question is None or pupil is None:
-        return context
-    position = questions.position(question)
-    is_open = question.state == Question.OPEN
-    names = seat_names(lesson, row)
-    context["question_table"] = table_for(Role.SANDBOX, position, row.seats, seat=question.seat,
-                                          names=names, interactive=is_open)
-    context["answer_url"] = reverse("teach_answer", kwargs={"game_id": row.pk,
-                                                            "number": question.number})
-    mine = question.answers.filter(pupil=pupil).first()
-    if mine is not None:
-        context["my_answer"] = {
-            "move": questions.answered_text({**mine.action, "player": question.seat},
-                                            row.variant),
-            "accepted": mine.accepted,
-            "reason": reason_text(mine.reason) if mine.reason else ""}
-    return context
-
-
 def _since(request: HttpRequest) -> int | None:
     return parse_since(request.GET.get("since") or request.POST.get("since"))
 
@@ -308,7 +124,7 @@ def _since(request: HttpRequest) -> int | None:
 @never_cache
 @game_answer
 def lesson_page(request: HttpRequest, game_id: str) -> HttpResponse:
-    lesson = _lesson_or_404(game_id)
+    lesson = lesson_or_404(game_id)
     if not controls(request, lesson.pk):
         return HttpResponseRedirect(reverse("teach_follow", kwargs={"game_id": game_id}))
     return render_lesson(request, catch_up(game_id, _since(request)))
@@ -318,7 +134,7 @@ def lesson_page(request: HttpRequest, game_id: str) -> HttpResponse:
 @never_cache
 @game_answer
 def follow_page(request: HttpRequest, game_id: str) -> HttpResponse:
-    _lesson_or_404(game_id)
+    lesson_or_404(game_id)
     return render_follow(request, catch_up(game_id, _since(request)))
 
 
@@ -328,7 +144,7 @@ def _refuse(request: HttpRequest, game_id: str, message: str, status: int) -> Ht
 
 
 def _controller_or_403(request: HttpRequest, game_id: str) -> Lesson:
-    lesson = _lesson_or_404(game_id)
+    lesson = lesson_or_404(game_id)
     if not controls(request, lesson.pk):
         raise PermissionError
     return lesson
@@ -411,7 +227,7 @@ def question(request: HttpRequest, game_id: str) -> HttpResponse:
 @require_safe
 @never_cache
 def explain_view(request: HttpRequest, game_id: str) -> HttpResponse:
-    lesson = _lesson_or_404(game_id)
+    lesson = lesson_or_404(game_id)
     row = lesson.game
     game = service.driver_of(row).game
     context: dict = {"lesson": lesson, "explanations": []}
@@ -437,7 +253,7 @@ def explain_view(request: HttpRequest, game_id: str) -> HttpResponse:
 @require_POST
 @never_cache
 def answer(request: HttpRequest, game_id: str, number: int) -> HttpResponse:
-    lesson = _lesson_or_404(game_id)
+    lesson = lesson_or_404(game_id)
     row = lesson.game
     turn = service.as_it_stands(row, timezone.now())
     since = _since(request)
@@ -487,7 +303,7 @@ def join(request: HttpRequest) -> HttpResponse:
                 errors["nickname"] = _("Someone in this class already has this nickname: "
                                        "choose another.")
             else:
-                _remember_pupil(request, pupil)
+                remember_pupil(request, pupil)
                 url = reverse("teach_follow", kwargs={"game_id": lesson.pk})
                 return HttpResponseRedirect(url, status=303)
         status = 400
@@ -502,7 +318,7 @@ def join(request: HttpRequest) -> HttpResponse:
 def replay_page(request: HttpRequest, game_id: str) -> HttpResponse:
     """The finished game in the step-through viewer, linking back to the lesson's page (which
     sends everyone but the teacher on to the follow page)."""
-    lesson = _lesson_or_404(game_id)
+    lesson = lesson_or_404(game_id)
     row = lesson.game
     if not row.over:
         return HttpResponseRedirect(reverse("teach_follow", kwargs={"game_id": game_id}))
@@ -514,12 +330,12 @@ def replay_page(request: HttpRequest, game_id: str) -> HttpResponse:
 @require_safe
 @never_cache
 def summary_page(request: HttpRequest, game_id: str) -> HttpResponse:
-    lesson = _lesson_or_404(game_id)
+    lesson = lesson_or_404(game_id)
     row = lesson.game
     if not row.over:
         return HttpResponseRedirect(reverse("teach_follow", kwargs={"game_id": game_id}))
     lang = current_lang()
     context = {"lesson": lesson, "row": row, "entry": variant_entry(row.variant, lang),
-               "summary": class_summary(lesson, row, lang), **_urls(row),
+               "summary": class_summary(lesson, row, lang), **urls_of(row),
                "again_query": urlencode(again_pairs(row))}
     return render(request, "teach/summary.html", context)
