@@ -14,9 +14,9 @@ from core.methods import allow
 from core.pagecache import cached_page
 from core.params import parse_natural
 from presentation.board import board_view
+from presentation.gamepage import Role, table_for
 from presentation.moves import Calling, refusal, zone_names
 from presentation.narration import narrate_all
-from presentation.table import build_table
 from rules_engine.actions import Action
 from rules_engine.driver import HUMAN
 
@@ -133,8 +133,8 @@ def try_page(request: HttpRequest, variant: str, name: str) -> HttpResponse:
         "max_moves": limit,
         "at_limit": at_limit and not game.is_over,
         "board": board_view(game.board(None), last_action),
-        "table": build_table(game, [HUMAN] * game.players, seat,
-                             interactive=not game.is_over and not at_limit, reveal=True),
+        "table": table_for(Role.SANDBOX, game, [HUMAN] * game.players, seat=seat,
+                           interactive=not game.is_over and not at_limit),
         "here": here,
         "attempts": [] if game.is_over or at_limit else offered(game, seat),
         "over": game.is_over,
