@@ -9,25 +9,19 @@ import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from core.actions import ActionShapeError, read_action
-from core.params import parse_natural
 from presentation.reasons import reason_text
 
 from . import service
 from .access import acting_seat, game_or_404
-from .clock import PACE_VALUES
+from .forms import ClockForm, MoveForm, SinceForm
 from .models import Game, LogEntry
-from .service import CLOCK_COMMANDS, FORGED, NOT_YOUR_SEAT, PAUSED, RUNNING, STALE, Turn
+from .service import FORGED, NOT_YOUR_SEAT, PAUSED, RUNNING, STALE, Turn
 from .store import Busy
-
-#: the most digits of a game version or log position a request may send
-COUNTER_DIGITS = 9
 
 
 class BadMove(ValueError):
@@ -49,35 +43,23 @@ class Shown:
 
 
 def parse_since(raw: str | None) -> int | None:
-    return parse_natural(raw, digits=COUNTER_DIGITS)
+    form = SinceForm({"since": raw or ""})
+    return form.cleaned_data["since"] if form.is_valid() else None
 
 
 def read_move(request: HttpRequest) -> tuple[dict, int]:
-    raw = request.POST.get("action", "")
-    version = parse_natural(request.POST.get("version", ""), digits=COUNTER_DIGITS)
-    if version is None:
-        raise BadMove("version")
-    try:
-        action = read_action(raw)
-    except ActionShapeError as error:
-        raise BadMove(*error.args) from None
-    return action, version
+    form = MoveForm(request.POST)
+    if not form.is_valid():
+        raise BadMove(*form.errors)
+    return form.cleaned_data["action"], form.cleaned_data["version"]
 
 
 def read_clock(request: HttpRequest) -> dict:
-    """A clock command as play.service.compute takes it: pause, resume, step, or speed with
-    one of the offered paces (a factor of the site's clock speed)."""
-    command = request.POST.get("command", "")
-    version = parse_natural(request.POST.get("version", ""), digits=COUNTER_DIGITS)
-    if command not in CLOCK_COMMANDS or version is None:
+    """A clock command as play.service.compute takes it (ClockForm)."""
+    form = ClockForm(request.POST)
+    if not form.is_valid():
         raise BadMove("clock")
-    request_args: dict = {"clock_command": command, "version": version}
-    if command == "speed":
-        pace = PACE_VALUES.get(request.POST.get("value", ""))
-        if pace is None:
-            raise BadMove("pace")
-        request_args["speed"] = pace * settings.PLAY_CLOCK_SPEED
-    return request_args
+    return form.service_args()
 
 
 REFUSALS = {

@@ -23,6 +23,7 @@ from core.options import (
     players_range,
     value_key,
 )
+from core.params import parse_natural
 from houserules.optionwords import option_words
 from presentation.table import level_choice
 from rules_engine.bots import LEVELS
@@ -95,8 +96,9 @@ def parse_setup(variant: str, params: QueryDict) -> Setup:
     raw_players = _last(params, "players")
     players = info.players_min
     if raw_players:
-        if raw_players.isascii() and raw_players.isdigit() and len(raw_players) < 3:
-            players = int(raw_players)
+        number = parse_natural(raw_players, digits=2)
+        if number is not None:
+            players = number
         else:
             errors["players"] = _("Choose the number of players from the list.")
     allowed = allowed_players(variant, options)
@@ -116,11 +118,9 @@ def parse_setup(variant: str, params: QueryDict) -> Setup:
     raw_seed = _last(params, "seed")
     seed = None
     if raw_seed:
-        # Bounded by length first: int() refuses strings of more than 4,300 digits.
-        if (raw_seed.isascii() and raw_seed.isdigit() and len(raw_seed) <= len(str(MAX_SEED))
-                and int(raw_seed) <= MAX_SEED):
-            seed = int(raw_seed)
-        else:
+        seed = parse_natural(raw_seed, digits=len(str(MAX_SEED)))
+        if seed is None or seed > MAX_SEED:
+            seed = None
             errors["seed"] = _("A deal number is a whole number such as 42, or empty for a "
                                "new deal.")
     return Setup(variant, players, levels, options, seed, raw_options, raw_seed, errors)

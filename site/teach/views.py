@@ -15,6 +15,7 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 from django.conf import settings
+from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
@@ -44,6 +45,7 @@ from play.setup import again_pairs, level_fields, option_fields, player_choices
 from core.catalogue import variant_entry, variant_or_404
 from core.glossary import current_lang
 from core.pagecache import cached_page
+from core.params import parse_natural
 
 from . import questions
 from .access import controls, lesson_or_404, pupil_of, remember_pupil, take_control
@@ -143,10 +145,11 @@ def _refuse(request: HttpRequest, game_id: str, message: str, status: int) -> Ht
     return render_lesson(request, unchanged(game_id, message, status, _since(request)))
 
 
-def _controller_or_403(request: HttpRequest, game_id: str) -> Lesson:
+def _controller_or_403(request: HttpRequest, game_id: str, refusal: str) -> Lesson:
+    """The lesson, if this browser controls it; else PermissionDenied with `refusal`."""
     lesson = lesson_or_404(game_id)
     if not controls(request, lesson.pk):
-        raise PermissionError
+        raise PermissionDenied(refusal)
     return lesson
 
 
@@ -154,10 +157,7 @@ def _controller_or_403(request: HttpRequest, game_id: str) -> Lesson:
 @never_cache
 @game_answer
 def move(request: HttpRequest, game_id: str) -> HttpResponse:
-    try:
-        _controller_or_403(request, game_id)
-    except PermissionError:
-        return HttpResponse(_("Only the teacher's browser plays in this game."), status=403)
+    _controller_or_403(request, game_id, _("Only the teacher's browser plays in this game."))
     try:
         action, version = read_move(request)
     except BadMove:
@@ -169,10 +169,8 @@ def move(request: HttpRequest, game_id: str) -> HttpResponse:
 @never_cache
 @game_answer
 def clock(request: HttpRequest, game_id: str) -> HttpResponse:
-    try:
-        lesson = _controller_or_403(request, game_id)
-    except PermissionError:
-        return HttpResponse(_("Only the teacher's browser controls this game."), status=403)
+    lesson = _controller_or_403(request, game_id,
+                                _("Only the teacher's browser controls this game."))
     try:
         request_args = read_clock(request)
     except BadMove:
@@ -189,18 +187,15 @@ def clock(request: HttpRequest, game_id: str) -> HttpResponse:
 @require_POST
 @never_cache
 def question(request: HttpRequest, game_id: str) -> HttpResponse:
-    try:
-        lesson = _controller_or_403(request, game_id)
-    except PermissionError:
-        return HttpResponse(_("Only the teacher's browser asks the class."), status=403)
+    lesson = _controller_or_403(request, game_id, _("Only the teacher's browser asks the class."))
     command = request.POST.get("command", "")
     row = lesson.game
     try:
         if command == "ask":
-            raw = request.POST.get("seat", "")
-            if not (raw.isascii() and raw.isdigit() and len(raw) < 3):
+            seat = parse_natural(request.POST.get("seat", ""), digits=2)
+            if seat is None:
                 raise questions.QuestionError("seat")
-            questions.ask(lesson, row, int(raw))
+            questions.ask(lesson, row, seat)
         elif command in ("reveal", "close"):
             open_question = lesson.open_question
             if open_question is None:
@@ -285,7 +280,7 @@ def join(request: HttpRequest) -> HttpResponse:
     status = 200
     if request.method == "POST":
         lesson = None
-        if not (code.isascii() and code.isdigit() and len(code) == CLASS_CODE_DIGITS):
+        if len(code) != CLASS_CODE_DIGITS or parse_natural(code, CLASS_CODE_DIGITS) is None:
             errors["code"] = _("A class code is six digits, as the projector shows it.")
         else:
             lesson = Lesson.objects.filter(class_code=code).first()
