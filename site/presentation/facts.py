@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules_engine.game import Game
+from rules_engine.registry import VARIANTS
 
 
 @dataclass(frozen=True)
@@ -46,3 +47,10 @@ def ui_facts(game: Game) -> UiFacts:
     if family == "swap":
         return UiFacts(call_word=game.board(None).get("call_word") or "", grab_max=game.grab_max())  # type: ignore[attr-defined]
     return UiFacts()
+
+
+def variant_call_word(slug: str) -> str:
+    """The word a Speed variant's players call (German Stress's shout names no pile), known
+    without a game; read here for the same reason as ui_facts."""
+    info = VARIANTS.get(slug)
+    return getattr(info.game_class, "call_word", "stress") if info else "stress"

@@ -16,10 +16,9 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from rules_engine.registry import VARIANTS
-
 from .board import Place, zone_kind
 from .endings import draw_event, won_event
+from .facts import variant_call_word
 from .wording import (  # noqa: F401  (PlayerWord and player_name are this module's too)
     BLANK,
     Blank,
@@ -79,8 +78,7 @@ def _call(e: dict, who: PlayerWord, scene: Scene) -> str:
     if gesture == "shout":
         # a call naming no pile (German Stress): each caller is told, the first and, in a
         # tie, the second, so the line says what was called, not who was first
-        word = getattr(VARIANTS[scene.variant].game_class, "call_word", "stress") if (
-            scene.variant in VARIANTS) else "stress"
+        word = variant_call_word(scene.variant)
         return _("%(player)s calls “%(word)s”") % Words({
             "player": who, "word": CALL_WORDS.get(word, word)})
     return _("%(player)s calls and slaps %(pile)s.") % Words({"player": who, "pile": pile})

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from examples.sandbox import STEP_MS
 from presentation.board import zone_label
+from presentation.facts import ui_facts
 from presentation.moves import Calling, tried, zone_names
 from presentation.narration import PlayerWord
 from presentation.reasons import reason_text
@@ -127,7 +128,7 @@ def _moves(game: Game, board: dict, ref: Ref) -> list[dict]:
             if own["kind"] == "layout" and card and card["up"]:
                 moves.append({"player": s, "type": "move", "from": own["id"],
                               "card": card["card"], "to": zone["id"]})
-    elif kind in ("row", "draw") and family == "speed" and not game.auto_refill:  # type: ignore[attr-defined]
+    elif kind in ("row", "draw") and family == "speed" and ui_facts(game).refill_action:
         moves.append({"player": s, "type": "refill"} if kind == "draw" else
                      {"player": s, "type": "refill", "to": zone["id"]})
     elif kind == "hand" and ref.card:
