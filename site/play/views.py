@@ -12,14 +12,14 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from core.catalogue import variant_entry, variant_or_404
+from core.catalogue import variant_entry
 from core.glossary import current_lang
 from core.pagecache import cached_page
 from presentation.board import Place
@@ -27,7 +27,6 @@ from presentation.gamepage import Role, render_game, table_for
 from presentation.narration import narrate_all
 from presentation.table import Table
 from presentation.wording import CardList, CardWord, Words, sentence
-from rules_engine.options import OptionError
 
 from . import service
 from .access import check_id, game_or_404, held_seat, hold_seats
@@ -45,7 +44,8 @@ from .answers import (
 )
 from .models import Game, LogEntry
 from .replay import render_replay
-from .setup import again_pairs, level_fields, option_fields, parse_setup, player_choices
+from .setup import Setup, again_pairs, parse_setup
+from .setup_page import SetupKind, setup_view
 from .summary import summarise
 
 #: how many of the latest events the live region reads out after a change.
@@ -53,38 +53,21 @@ ANNOUNCED_EVENTS = 4
 
 
 # ---------------------------------------------------------------------------- new game
+def _start(request: HttpRequest, setup: Setup) -> str:
+    row = service.start_game(setup.variant, setup.seats, options=setup.options,
+                             seed=setup.seed, wall=timezone.now())
+    hold_seats(request, row.pk, [0])
+    return reverse("play_game", kwargs={"game_id": row.pk})
+
+
+DEMO = SetupKind(title=gettext_lazy("Play %(game)s"),
+                 parse=lambda variant, params, _lang: parse_setup(variant, params), start=_start)
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 @cached_page
 def setup_page(request: HttpRequest, variant: str) -> HttpResponse:
-    lang = current_lang()
-    entry = variant_or_404(variant, lang)
-    params = request.POST if request.method == "POST" else request.GET
-    setup = parse_setup(variant, params)
-    status = 200
-    if request.method == "POST":
-        if setup.ok:
-            try:
-                row = service.start_game(variant, setup.seats, options=setup.options,
-                                         seed=setup.seed, wall=timezone.now())
-            except (ValueError, OptionError):
-                setup.errors["players"] = _("The engine cannot deal this game with these "
-                                            "rules and players.")
-            else:
-                hold_seats(request, row.pk, [0])
-                url = reverse("play_game", kwargs={"game_id": row.pk})
-                return HttpResponseRedirect(url, status=303)
-        status = 400
-    context = {
-        "entry": entry,
-        "page_title": _("Play %(game)s") % {"game": entry.name},
-        "setup": setup,
-        "option_fields": option_fields(setup, lang),
-        "player_choices": player_choices(setup) if len(player_choices(setup)) > 1 else (),
-        "level_fields": level_fields(setup),
-        "errors": setup.errors,
-        "rules_url": reverse("rules", kwargs={"variant": variant}),
-    }
-    return render(request, "play/setup.html", context, status=status)
+    return setup_view(request, variant, DEMO)
 
 
 # ---------------------------------------------------------------------------- the game

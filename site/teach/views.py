@@ -22,6 +22,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from play import service
@@ -40,9 +41,10 @@ from play.answers import (
 )
 from play.models import Game
 from play.replay import render_replay
-from play.setup import again_pairs, level_fields, option_fields, player_choices
+from play.setup import again_pairs
+from play.setup_page import SetupKind, setup_view
 
-from core.catalogue import variant_entry, variant_or_404
+from core.catalogue import variant_entry
 from core.glossary import current_lang
 from core.pagecache import cached_page
 from core.params import parse_natural
@@ -53,6 +55,7 @@ from .explain import BadRef, explain, parse_ref
 from .models import CLASS_CODE_DIGITS, Lesson, Question
 from .page import render_follow, render_lesson, urls_of
 from .setup import (
+    TeachSetup,
     first_level_choices,
     language_choices,
     mode_choices,
@@ -63,49 +66,34 @@ from .summary import class_summary
 
 
 # ---------------------------------------------------------------------------- new lesson
-@require_http_methods(["GET", "HEAD", "POST"])
-@cached_page
-def setup_page(request: HttpRequest, variant: str) -> HttpResponse:
-    lang = current_lang()
-    entry = variant_or_404(variant, lang)
-    params = request.POST if request.method == "POST" else request.GET
-    setup = parse_teach_setup(variant, params, lang)
-    status = 200
-    if request.method == "POST":
-        if setup.ok:
-            try:
-                row = service.start_game(
-                    variant, setup.seats, options=setup.base.options, seed=setup.base.seed,
-                    wall=timezone.now(), speed=setup.pace * settings.PLAY_CLOCK_SPEED,
-                    paused=True)
-            except ValueError:
-                setup.errors["players"] = _("The engine cannot deal this game with these "
-                                            "rules and players.")
-            else:
-                lesson = _new_lesson(row, setup.mode, setup.lang2)
-                take_control(request, lesson.pk)
-                if setup.acting:
-                    hold_seats(request, row.pk, setup.acting)
-                url = reverse("teach_lesson", kwargs={"game_id": row.pk})
-                return HttpResponseRedirect(url, status=303)
-        status = 400
-    errors = {**setup.base.errors, **setup.errors}
-    context = {
-        "entry": entry,
-        "page_title": _("Teach %(game)s") % {"game": entry.name},
-        "setup": setup,
-        "errors": errors,
+def _start(request: HttpRequest, setup: TeachSetup) -> str:
+    row = service.start_game(
+        setup.base.variant, setup.seats, options=setup.base.options, seed=setup.base.seed,
+        wall=timezone.now(), speed=setup.pace * settings.PLAY_CLOCK_SPEED, paused=True)
+    lesson = _new_lesson(row, setup.mode, setup.lang2)
+    take_control(request, lesson.pk)
+    if setup.acting:
+        hold_seats(request, row.pk, setup.acting)
+    return reverse("teach_lesson", kwargs={"game_id": row.pk})
+
+
+def _teach_fields(setup: TeachSetup, lang: str) -> dict:
+    return {
         "modes": mode_choices(setup.mode),
         "first_levels": first_level_choices(setup.first_level),
         "paces": pace_choices(setup.pace),
         "languages": language_choices(lang, setup.lang2),
-        "option_fields": option_fields(setup.base, lang),
-        "player_choices": (player_choices(setup.base)
-                           if len(player_choices(setup.base)) > 1 else ()),
-        "level_fields": level_fields(setup.base),
-        "rules_url": reverse("rules", kwargs={"variant": variant}),
     }
-    return render(request, "teach/setup.html", context, status=status)
+
+
+LESSON = SetupKind(title=gettext_lazy("Teach %(game)s"), parse=parse_teach_setup, start=_start,
+                   extra=_teach_fields, teach=True)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@cached_page
+def setup_page(request: HttpRequest, variant: str) -> HttpResponse:
+    return setup_view(request, variant, LESSON)
 
 
 def _new_lesson(row: Game, mode: str, lang2: str) -> Lesson:

@@ -6,6 +6,7 @@ import json
 
 import pytest
 from django.test import Client
+from django.utils import translation
 from play.forms import ClockForm, MoveForm, SinceForm
 from play.models import Game
 from teach.models import Lesson
@@ -74,3 +75,43 @@ def test_a_browser_that_does_not_control_a_lesson_is_told_why(client):
 
 def test_every_engine_family_has_a_table_presenter():
     assert {info.family for info in VARIANTS.values()} <= set(PRESENTERS)
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_the_options_form_has_one_field_per_option_of_the_engine_schema(variant):
+    from core.options import OPTION_PREFIX, options_form
+
+    form = options_form(variant)()
+    assert list(form.fields) == [OPTION_PREFIX + spec.key for spec in VARIANTS[variant].options]
+
+
+def test_the_options_form_takes_what_the_engine_takes_and_names_the_rest():
+    from core.options import check_options
+
+    with translation.override("en"):
+        options, errors = check_options(
+            "stress-de", {"jokers": "2", "knocking": "yes", "scoring": "perhaps", "nope": "1"}
+        )
+    assert options["jokers"] == 2 and options["knocking"] is True
+    assert options["scoring"] is False  # refused, so the engine's default
+    assert errors == {
+        "opt-scoring": ["Choose one of the values listed here."],
+        "options": ["This game has no option called “nope”."],
+    }
+
+
+@pytest.mark.parametrize(
+    ("players", "error"),
+    [
+        ("٣", "Choose the number of players from the list."),
+        ("9", "With these rules the game is for 2–4 players."),
+        ("3", None),
+    ],
+)
+def test_the_set_up_form_reads_the_players_in_ascii_digits(players, error):
+    from django.http import QueryDict
+    from play.setup import parse_setup
+
+    with translation.override("en"):
+        setup = parse_setup("james-bond", QueryDict(f"players={players}"))
+    assert setup.errors.get("players") == error
