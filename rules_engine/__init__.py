@@ -31,7 +31,7 @@ from rules_engine.registry import (
 )
 from rules_engine.scenario import Scenario, ScenarioError
 from rules_engine.simulate import play_game, simulate
-from rules_engine.variant import VariantInfo
+from rules_engine.variant import UiFacts, VariantInfo
 
 __version__ = "0.1.0"
 
@@ -53,6 +53,7 @@ __all__ = [
     "Result",
     "Scenario",
     "ScenarioError",
+    "UiFacts",
     "UnknownVariant",
     "VariantInfo",
     "game_class",

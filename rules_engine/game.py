@@ -39,7 +39,7 @@ from rules_engine.positions import (
     check_keys,
     whole_number,
 )
-from rules_engine.variant import VariantInfo
+from rules_engine.variant import UiFacts, VariantInfo
 
 #: two actions whose timestamps differ by less than this count as simultaneous.
 TIE_WINDOW_MS = 100
@@ -115,6 +115,21 @@ class Game:
         self._cards_all: list[str] = []
 
     # ------------------------------------------------------------------ construction
+    @classmethod
+    def bind(cls, info: VariantInfo) -> None:
+        """Make `info` this class's variant (its registration); subclasses also take the
+        class-level switches their rules read from it, so each fact is stated once."""
+        if info.game_class is not cls:
+            raise ValueError(f"{info.slug}: VariantInfo.game_class is {info.game_class!r}, "
+                             f"not {cls.__name__}")
+        cls.variant = info
+
+    @property
+    def ui(self) -> UiFacts:
+        """What the site needs to know about how this game is played (VariantInfo.ui for
+        this game's options): call word, gesture, which actions exist, the grab limit."""
+        return self.variant.ui_of_valid(self.options)
+
     @classmethod
     def new(cls, *, players: int | None = None, seed: int = 0, options: dict | None = None,
             debug: bool = False) -> Game:

@@ -28,6 +28,7 @@ from rules_engine.game import (
     best_candidate,
 )
 from rules_engine.positions import PositionError, a_list, flags
+from rules_engine.variant import VariantInfo
 
 #: a call arriving this soon after an equal-rank event was settled is the slow half of that
 #: race (rejected too-slow), never a false call.
@@ -152,7 +153,8 @@ class SpeedGame(Game):
     position_keys: ClassVar[frozenset[str]] = frozenset({"centre", "seats", "ready"})
     seat_keys: ClassVar[frozenset[str]] = frozenset({"draw", "row"})
 
-    # ---- variant switches (class level: they never change during a game)
+    # ---- variant switches (class level: they never change during a game). bind() sets
+    # them from the VariantInfo, where each is stated once (UiFacts); the hot paths read them.
     #: refill happens by itself right after a play (stress-se); otherwise it is an action.
     auto_refill: ClassVar[bool] = False
     #: equal ranks in the row share one place (stress-se option, stressi-fi at the deal).
@@ -163,17 +165,26 @@ class SpeedGame(Game):
     combine_allowed: ClassVar[bool] = False
     #: the "ready to turn new cards" action exists (stress-de).
     ready_action: ClassVar[bool] = False
-    #: the word on the sheet for the call gesture (events carry it for narration).
-    gesture: ClassVar[str] = "slap"
     #: what the players call when the centre tops are equal (the board carries it, as James
     #: Bond's board carries its call word option): "stress", or Stressi's "stressi".
     call_word: ClassVar[str] = "stress"
     #: the bots' only moves are plays and the call (no refill or combine action).
     _plays_only: ClassVar[bool] = False
 
-    def __init_subclass__(cls, **kw: Any) -> None:
-        super().__init_subclass__(**kw)
+    @classmethod
+    def bind(cls, info: VariantInfo) -> None:
+        super().bind(info)
+        cls.auto_refill = not info.refill_is_action
+        cls.whole_stack_plays = info.whole_stack_plays
+        cls.combine_allowed = info.combine_allowed
+        cls.ready_action = info.ready_action
+        cls.call_word = info.call_word
         cls._plays_only = cls.auto_refill and not cls.combine_allowed
+
+    @property
+    def gesture(self) -> str:
+        """How the call is made (events carry it for narration): UiFacts.gesture."""
+        return self.ui.gesture
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)

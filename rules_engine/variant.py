@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from rules_engine.options import OptionSpec
+from rules_engine.options import OptionSpec, validate_options
 
 #: the comparison table's dimensions, in display order (see docs/engine.md for every code).
 METADATA_KEYS = (
@@ -24,6 +25,56 @@ METADATA_KEYS = (
 )
 
 FAMILIES = ("speed", "swap", "spit")
+#: how a Speed-type call is made: a slap on a centre pile, Snäll Stress's pointing, German
+#: knocking, or a shout with no pile at all. The other families call no equal ranks ("").
+GESTURES = ("slap", "point", "knock", "shout")
+
+
+@dataclass(frozen=True)
+class UiFacts:
+    """What a table, an offer or a sentence must know about how a game is played, for one
+    set of options: facts the engine states rather than facts the site infers.
+
+    call_word: what is called ("stress", "stressi", James Bond's chosen word; "" for Spit);
+    gesture: how a Speed-type call is made (GESTURES; "" for the other families);
+    slap_own_pile_only: a call goes on the caller's own (right-hand) pile only;
+    refill_is_action: an empty row place is refilled by the player's own action (Speed);
+    whole_stack_plays: a row stack may be played whole (`"whole": true`);
+    combine_allowed: equal row piles may be combined (the `combine` action);
+    ready_action: the `ready` action exists (new cards are turned when all are ready);
+    grab_limit: how many cards one lay or take may move (James Bond; 1 elsewhere).
+    """
+
+    call_word: str
+    gesture: str
+    slap_own_pile_only: bool
+    refill_is_action: bool
+    whole_stack_plays: bool
+    combine_allowed: bool
+    ready_action: bool
+    grab_limit: int
+
+    def check(self, family: str, name: str) -> None:
+        """ValueError when these facts cannot describe a game of that family."""
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if type(value) is not {"str": str, "bool": bool, "int": int}[str(f.type)]:
+                raise ValueError(f"{name}: ui fact {f.name} must be a {f.type}, got {value!r}")
+        speed = family == "speed"
+        if speed and self.gesture not in GESTURES:
+            raise ValueError(f"{name}: gesture must be one of {GESTURES}, got {self.gesture!r}")
+        if not speed and self.gesture:
+            raise ValueError(f"{name}: only the Speed family has a call gesture")
+        if (family == "spit") != (self.call_word == ""):
+            raise ValueError(f"{name}: every family but Spit has a call word")
+        if not speed and (self.slap_own_pile_only or self.refill_is_action
+                          or self.whole_stack_plays or self.combine_allowed
+                          or self.ready_action):
+            raise ValueError(f"{name}: piles, refills, stacks and ready are Speed-family facts")
+        if self.grab_limit < 1 or (self.grab_limit > 1 and family != "swap"):
+            raise ValueError(f"{name}: grab_limit is 1, or more in the swap family")
+        if self.slap_own_pile_only and self.gesture == "shout":
+            raise ValueError(f"{name}: a shout goes on no pile")
 
 
 def dim(code: str, section: str, **params: Any) -> dict:
@@ -45,6 +96,18 @@ class VariantInfo:
     options: tuple[OptionSpec, ...]
     metadata: dict
     game_class: type
+    # The UI facts of a game with the default options (see UiFacts); `ui(options)` gives
+    # them for other options, through `ui_by_options` where an option changes one.
+    call_word: str = ""
+    gesture: str = ""
+    slap_own_pile_only: bool = False
+    refill_is_action: bool = False
+    whole_stack_plays: bool = False
+    combine_allowed: bool = False
+    ready_action: bool = False
+    grab_limit: int = 1
+    #: the facts an option changes, from the full (validated) options: {fact: value}.
+    ui_by_options: Callable[[Mapping[str, Any]], Mapping[str, Any]] | None = None
 
     def __post_init__(self) -> None:
         # A variant with a missing or extra dimension would break the comparison page.
@@ -57,6 +120,26 @@ class VariantInfo:
                 raise ValueError(f"{self.slug}: metadata {key!r} needs code, params, section")
         if self.family not in FAMILIES:
             raise ValueError(f"{self.slug}: family must be one of {FAMILIES}")
+        self._defaults.check(self.family, self.slug)
+        if self.ui() != self._defaults:
+            raise ValueError(f"{self.slug}: the ui fields must be the default options' facts")
+
+    @property
+    def _defaults(self) -> UiFacts:
+        return UiFacts(**{f.name: getattr(self, f.name) for f in fields(UiFacts)})
+
+    def ui(self, options: Mapping[str, Any] | None = None) -> UiFacts:
+        """The UI facts of a game of this variant with these options (defaults filled in;
+        OptionError for a bad key or value)."""
+        return self.ui_of_valid(validate_options(self.options, options, name=self.slug))
+
+    def ui_of_valid(self, options: Mapping[str, Any]) -> UiFacts:
+        """ui() for options already validated (a game's own)."""
+        facts = self._defaults
+        if self.ui_by_options is not None:
+            facts = replace(facts, **self.ui_by_options(options))
+            facts.check(self.family, self.slug)
+        return facts
 
     def option(self, key: str) -> OptionSpec:
         for spec in self.options:
@@ -77,4 +160,5 @@ class VariantInfo:
             "source_language": self.source_language,
             "options": [s.to_json() for s in self.options],
             "metadata": self.metadata,
+            "ui": {f.name: getattr(self, f.name) for f in fields(UiFacts)},
         }

@@ -15,6 +15,7 @@ position form.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from rules_engine.actions import Action
@@ -77,6 +78,11 @@ OPTIONS = (
     OptionSpec("five_second_rule", "bool", False, source="house"),
     OptionSpec("second_deck", "bool", False, source="source"),
 )
+
+
+def grab_limit(options: Mapping[str, Any]) -> int:
+    """How many cards one lay or take may move with these options."""
+    return options["grab_limit"] if options["several_per_grab"] else 1
 
 
 def piles_per_player(players: int, second_deck: bool) -> int:
@@ -316,7 +322,7 @@ class JamesBondGame(Game):
         return [] if k is None else self.piles[seat][k]
 
     def grab_max(self) -> int:
-        return self.options["grab_limit"] if self.options["several_per_grab"] else 1
+        return grab_limit(self.options)
 
     def takeable(self, seat: int) -> Counter:
         """Middle cards this seat may take now: not the ones it laid itself (Open default:
@@ -785,5 +791,8 @@ INFO = VariantInfo(
     options=OPTIONS,
     metadata=METADATA,
     game_class=JamesBondGame,
+    call_word="stress",
+    ui_by_options=lambda options: {"call_word": options["call_word"],
+                                   "grab_limit": grab_limit(options)},
 )
-JamesBondGame.variant = INFO
+JamesBondGame.bind(INFO)

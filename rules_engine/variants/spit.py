@@ -755,4 +755,4 @@ INFO = VariantInfo(
     metadata=METADATA,
     game_class=SpitGame,
 )
-SpitGame.variant = INFO
+SpitGame.bind(INFO)

@@ -19,12 +19,6 @@ OPTIONS = (
 
 
 class StressDE(SpeedGame):
-    ready_action = True
-
-    @property
-    def gesture(self) -> str:  # type: ignore[override]
-        return "knock" if self.options.get("knocking") else "shout"
-
     def _jokers_wild(self) -> bool:
         return self.options["jokers"] > 0
 
@@ -93,5 +87,10 @@ INFO = VariantInfo(
     options=OPTIONS,
     metadata=METADATA,
     game_class=StressDE,
+    call_word="stress",
+    gesture="shout",
+    refill_is_action=True,
+    ready_action=True,
+    ui_by_options=lambda options: {"gesture": "knock" if options["knocking"] else "shout"},
 )
-StressDE.variant = INFO
+StressDE.bind(INFO)

@@ -20,13 +20,6 @@ OPTIONS = (
 
 
 class StressSE(SpeedGame):
-    auto_refill = True
-
-    @property
-    def gesture(self) -> str:  # type: ignore[override]
-        # Snäll Stress changes the word on the sheet, never the mechanics.
-        return "point" if self.options.get("gentle") else "slap"
-
     def _stacking(self) -> bool:
         return self.options["stacking"]
 
@@ -89,5 +82,9 @@ INFO = VariantInfo(
     options=OPTIONS,
     metadata=METADATA,
     game_class=StressSE,
+    call_word="stress",
+    gesture="slap",
+    # Snäll Stress changes the gesture on the sheet, never the mechanics.
+    ui_by_options=lambda options: {"gesture": "point" if options["gentle"] else "slap"},
 )
-StressSE.variant = INFO
+StressSE.bind(INFO)

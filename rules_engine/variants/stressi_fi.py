@@ -17,9 +17,6 @@ OPTIONS = (
 
 class StressiFI(SpeedGame):
     stack_at_deal = True
-    whole_stack_plays = True
-    combine_allowed = True
-    call_word = "stressi"
 
     def home_pile(self, seat: int) -> int:
         # Players face each other: seat 0's right hand is over centre-1, seat 1's over
@@ -94,5 +91,12 @@ INFO = VariantInfo(
     options=OPTIONS,
     metadata=METADATA,
     game_class=StressiFI,
+    call_word="stressi",
+    gesture="slap",
+    # The slap goes on the right-hand pile (home_pile), the one on the slapper's own side.
+    slap_own_pile_only=True,
+    refill_is_action=True,
+    whole_stack_plays=True,
+    combine_allowed=True,
 )
-StressiFI.variant = INFO
+StressiFI.bind(INFO)

@@ -15,6 +15,9 @@ from django.http import Http404
 from rules_engine.registry import VARIANTS, VariantInfo
 
 BOX_KEYS = ("players", "deck", "duration", "age", "in_short")
+# The box facts a meta.toml may list under `estimated`: no source gives them, so the page
+# says they are this site's own estimate.
+ESTIMABLE = ("duration", "age")
 
 
 @dataclass(frozen=True)
@@ -26,6 +29,7 @@ class Box:
     duration: str
     age: str
     in_short: str
+    estimated: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -59,13 +63,16 @@ def variant_entry(slug: str, lang: str) -> VariantEntry:
     info = VARIANTS[slug]
     meta = _meta(slug)
     texts = meta.get(lang) or meta.get("en") or {}
+    estimated = frozenset(meta.get("estimated", ()))
+    if not estimated <= set(ESTIMABLE):
+        raise ValueError(f"{slug}/meta.toml: 'estimated' may list only {ESTIMABLE}")
     return VariantEntry(
         info=info,
         name=texts.get("name", slug),
         summary=texts.get("summary", ""),
         origin=texts.get("origin", ""),
-        box=Box(**{key: texts[key] for key in BOX_KEYS}) if all(k in texts for k in BOX_KEYS)
-        else None,
+        box=Box(**{key: texts[key] for key in BOX_KEYS}, estimated=estimated)
+        if all(k in texts for k in BOX_KEYS) else None,
     )
 
 

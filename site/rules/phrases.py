@@ -18,7 +18,7 @@ DIMENSION_LABELS = {
     "in_front": _("In front of each player"),
     "start": _("How play starts"),
     "legal_move": _("A legal move"),
-    "equal_ranks": _("Equal ranks"),
+    "equal_ranks": _("Equal tops"),
     "stuck": _("When nobody can move"),
     "running_out": _("When a draw pile runs out"),
     "end": _("How a deal and the game end"),
@@ -126,8 +126,9 @@ PHRASES: dict[tuple[str, str], object] = {
         "opponent's hand stack, even their last."
     ),
     ("running_out", "opponent-gives-card"): _(
-        "Play on from the open cards; at a new round, and after a slap you won, the opponent "
-        "gives you a face-down card to keep."
+        "Play on from the open cards. If your draw pile is empty at a new round, after a slap "
+        "you won or after a tie, the opponent hands you a face-down card so that you can both "
+        "turn a card into the middle at once."
     ),
     ("running_out", "partial-layout-one-pile"): _(
         "Once your reserve is empty, only the other player turns when play is stuck; with both "
@@ -166,8 +167,8 @@ EXTRAS: dict[tuple[str, object], object] = {
         "If nobody can tell who was first, each takes the pile on their right."
     ),
     ("both_empty", "take-own-side"): _(
-        "If both run out and nobody can move, each takes the centre pile on their side and "
-        "plays on."
+        "If both draw piles are empty and nobody can move, each takes the centre pile on their "
+        "side as a new draw pile, and play goes on."
     ),
     ("both_empty", "take-own-right"): _(
         "If both draw piles are empty and nothing fits, each takes the centre pile on their "

@@ -171,7 +171,7 @@ FORMED = [
     ({"code": "combined", "player": 1, "from": "row-2", "to": "row-3", "count": 2}, "speed", {
         "fi": "Pelaaja 2 yhdistää pinot: paikan 3 kortit siirtyvät paikkaan 4.",
         "en": "Player 2 stacks the 2 cards from place 3 onto the matching cards in place 4.",
-        "de": "Spieler 2 legt die 2 Karten von Platz 3 zu den gleichwertigen Karten auf Platz 4."}),
+        "de": "Spieler 2 legt die 2 Karten von Platz 3 mit Platz 4 zu einem Päckchen zusammen."}),
     ({"code": "call", "player": 1, "pile": "centre-0"}, "speed", {
         "fi": "Pelaaja 2 huutaa ja lyö pelipinoa 1."}),
     ({"code": "completed", "player": 1, "pile": "pile-6", "rank": "K"}, "swap", {

@@ -67,3 +67,29 @@ def test_unknown_or_same_pair_falls_back_to_one_language(client, pair):
 
 def test_rendering_is_cached_between_requests():
     assert load_rulebook("spit", "nb") is load_rulebook("spit", "nb")
+
+
+# No source gives an age, and only the Swedish and Norwegian sources give a playing time
+# (5–15 minutes; under a quarter of an hour): every other box fact is this site's estimate
+# and must say so on the page, in every language.
+SOURCED_DURATION = {"stress-se", "james-bond"}
+
+
+@pytest.mark.parametrize("slug", VARIANTS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_box_marks_the_facts_no_source_gives_as_our_estimate(client, slug, lang):
+    from django.utils import translation
+
+    from core.catalogue import variant_entry
+
+    with translation.override(lang):
+        label = translation.gettext("(our estimate, not from the source)")
+    box = variant_entry(slug, lang).box
+    facts = re.search(
+        r'<dl class="rules-box__facts">(.*?)</dl>', client.get(f"/{lang}/{slug}/").text, re.S
+    ).group(1)
+    rows = dict(re.findall(r"<dt>(.*?)</dt><dd>(.*?)</dd>", facts))
+    age, duration = list(rows.values())[3], list(rows.values())[2]
+    assert age.startswith(box.age) and label in age
+    assert duration.startswith(box.duration)
+    assert (label in duration) == (slug not in SOURCED_DURATION)
