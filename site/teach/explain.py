@@ -128,7 +128,7 @@ def _moves(game: Game, board: dict, ref: Ref) -> list[dict]:
             if own["kind"] == "layout" and card and card["up"]:
                 moves.append({"player": s, "type": "move", "from": own["id"],
                               "card": card["card"], "to": zone["id"]})
-    elif kind in ("row", "draw") and family == "speed" and ui_facts(game).refill_action:
+    elif kind in ("row", "draw") and family == "speed" and ui_facts(game).refill_is_action:
         moves.append({"player": s, "type": "refill"} if kind == "draw" else
                      {"player": s, "type": "refill", "to": zone["id"]})
     elif kind == "hand" and ref.card:

@@ -76,7 +76,7 @@ class JamesBondPresenter(TablePresenter):
         return zones
 
     def _hand(self, zone: dict, keys: Keys | None, owner: int | None, prefix: str) -> Zone:
-        grab = self.facts.grab_max
+        grab = self.facts.grab_limit
         items = []
         for j, card in enumerate(zone["cards"]):
             item = Item(
@@ -148,7 +148,7 @@ class JamesBondPresenter(TablePresenter):
                 send=action_json({"type": "put-back"}),
             ),
         ]
-        if self.facts.grab_max > 1:
+        if self.facts.grab_limit > 1:
             commands.append(
                 self.command(
                     "lay", _("Lay the chosen cards"), keys, owner, drop=action_json({"type": "lay"})
@@ -176,7 +176,7 @@ class JamesBondPresenter(TablePresenter):
             (f"1–{PILE_SIZE}", _("lay a card from your hand")),
             ("A S D F …", _("take a card from the middle")),
         ]
-        if self.facts.grab_max > 1:
+        if self.facts.grab_limit > 1:
             keys.append(("L", _("lay the chosen cards in the middle")))
         return [
             *keys,

@@ -59,10 +59,10 @@ class SpeedPresenter(TablePresenter):
                     item.pick = action_json({"type": "play", "from": zone["id"], "card": top})
                     if facts.combine_allowed:
                         item.drop = action_json({"type": "combine", "to": zone["id"]})
-                elif facts.refill_action:
+                elif facts.refill_is_action:
                     item.send = action_json({"type": "refill", "to": zone["id"]})
                 keyed(item, nth(keys.places, k), owner)
-            elif zone["kind"] == "draw" and facts.refill_action:
+            elif zone["kind"] == "draw" and facts.refill_is_action:
                 item.seat = owner
                 item.send = action_json({"type": "refill"})
             out.append(Zone(zone["id"], zone["kind"], item.label, [item]))
@@ -85,7 +85,7 @@ class SpeedPresenter(TablePresenter):
                 send=action_json({"type": "call"}),
             )
         ]
-        if facts.refill_action:
+        if facts.refill_is_action:
             commands.append(
                 self.command(
                     "refill", _("Refill"), keys, owner, send=action_json({"type": "refill"})
@@ -114,7 +114,7 @@ class SpeedPresenter(TablePresenter):
             return equal_tops_hint(Calling.of(self.game))
         if board["phase"] == "waiting-ready":
             return ready_hint(board, seat)
-        if seat is not None and self.facts.refill_action:
+        if seat is not None and self.facts.refill_is_action:
             zones = board["seats"][seat]["zones"]
             row_gap = any(z["kind"] == "row" and not z["count"] for z in zones)
             if row_gap and any(z["kind"] == "draw" and z["count"] for z in zones):
@@ -132,7 +132,7 @@ class SpeedPresenter(TablePresenter):
             ("← →", _("play it onto the left or right centre pile")),
             (_("Space"), _("call")),
         ]
-        if facts.refill_action:
+        if facts.refill_is_action:
             keys.append(("R", _("refill your row")))
         if facts.ready_action:
             keys.append(("E", _("ready for new cards")))
