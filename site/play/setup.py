@@ -66,7 +66,6 @@ class Setup:
     levels: list[str]
     options: dict[str, Any]
     seed: int | None
-    raw_options: dict[str, str] = field(default_factory=dict)
     raw_seed: str = ""
     errors: dict[str, str] = field(default_factory=dict)
 
@@ -134,10 +133,8 @@ class SetupForm(forms.Form):
         errors = {("options" if name == NON_FIELD_ERRORS else name): text
                   for name, text in errors.items()}
         levels = [data.get(f"level-{seat + 1}") or DEFAULT_LEVEL for seat in filled]
-        raw_options = {name[len(OPTION_PREFIX):]: value for name, value in self.data.items()
-                       if name.startswith(OPTION_PREFIX)}
         return Setup(self.variant, players, levels, self.options(), data.get("seed"),
-                     raw_options, self.data.get("seed", ""), errors)
+                     self.data.get("seed", ""), errors)
 
 
 def level_field() -> forms.ChoiceField:
