@@ -15,6 +15,7 @@ run: setup
 
 test: setup
 	$(BIN)/ruff check .
+	PYTHONPATH=site $(BIN)/lint-imports
 	$(BIN)/python manage.py makemigrations --check --dry-run --verbosity 0
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 

@@ -28,5 +28,6 @@ urlpatterns += i18n_patterns(
     prefix_default_language=True,
 )
 
+handler403 = "core.views.permission_denied"
 handler404 = "core.views.not_found"
 handler500 = "core.views.server_error"

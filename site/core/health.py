@@ -14,9 +14,6 @@ from django.http import HttpRequest, JsonResponse
 from django.utils import translation
 from django.views.decorators.cache import never_cache
 
-from rules.rulebook import load_rulebook
-from rules_engine.registry import VARIANTS
-
 from .methods import allow
 
 # A msgid every catalogue translates (the site's name in the page title).
@@ -32,12 +29,22 @@ def database_answers() -> bool:
         return False
 
 
+#: the apps' own content checks (the rules app's: every rules text loads), registered from
+#: their AppConfig.ready, so that this bottom layer knows no app.
+CONTENT_CHECKS: list[Callable[[], bool]] = []
+
+
+def register_content_check(check: Callable[[], bool]) -> None:
+    if check not in CONTENT_CHECKS:
+        CONTENT_CHECKS.append(check)
+
+
 def content_loaded() -> bool:
     languages = [code for code, _name in settings.LANGUAGES]
     glossaries = settings.CONTENT_DIR / "glossary"
     try:
         return all((glossaries / f"{lang}.toml").is_file() for lang in languages) and all(
-            load_rulebook(slug, lang) is not None for slug in VARIANTS for lang in languages
+            check() for check in CONTENT_CHECKS
         )
     except (OSError, ValueError):
         return False

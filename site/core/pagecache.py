@@ -47,14 +47,22 @@ CSRF_PLACEHOLDER = "pagecacheCsrfToken" + secrets.token_hex(16)
 _RENDERING = "_page_cache_rendering"
 
 
-def _version_roots() -> list[Path]:
-    from rules.figures import figures_path
+#: further files or folders whose change changes pages (the rules app's figures file),
+#: registered from the apps' AppConfig.ready, so that this bottom layer knows no app.
+WATCHED: list[Callable[[], Path]] = []
 
+
+def watch(path: Callable[[], Path]) -> None:
+    if path not in WATCHED:
+        WATCHED.append(path)
+
+
+def _version_roots() -> list[Path]:
     return [
         Path(settings.CONTENT_DIR),
         *(Path(d) for t in settings.TEMPLATES for d in t.get("DIRS", [])),
         *(Path(p) for p in settings.LOCALE_PATHS),
-        figures_path(),
+        *(path() for path in WATCHED),
     ]
 
 

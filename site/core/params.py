@@ -12,11 +12,15 @@ MAX_DIGITS = 6
 _NATURAL = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")
 
 
-def parse_natural(raw: str | None) -> int | None:
-    """A non-negative integer written in at most MAX_DIGITS ASCII digits, else None."""
-    if raw is None or not _NATURAL.fullmatch(raw):
+def parse_natural(raw: str | None, digits: int = MAX_DIGITS) -> int | None:
+    """A non-negative integer written in at most `digits` ASCII digits, else None."""
+    if raw is None or not (_NATURAL if digits == MAX_DIGITS else _natural(digits)).fullmatch(raw):
         return None
     return int(raw)
+
+
+def _natural(digits: int) -> re.Pattern[str]:
+    return re.compile(rf"[0-9]{{1,{digits}}}")
 
 
 #: more values than any form sends: the rest of a hostile query string is not even read.

@@ -3,10 +3,19 @@
 import logging
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, HttpResponseServerError
+from django.core.exceptions import PermissionDenied
+from django.http import (
+    HttpRequest,
+    HttpResponse,
+    HttpResponseForbidden,
+    HttpResponseRedirect,
+    HttpResponseServerError,
+)
 from django.shortcuts import render
 from django.urls import get_callable
+from django.utils.html import escape
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.views import defaults
 from django.views.decorators.csrf import csrf_exempt
 
 from .catalogue import all_variants
@@ -98,6 +107,15 @@ def preferences(request: HttpRequest) -> HttpResponse:
                 httponly=True,
             )
     return response
+
+
+def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """A refused request: the reason a view gave (`PermissionDenied(reason)`), as it stands, so
+    that a game page shows it in place of the board (static/js/play.js swaps 403s in); without
+    one (the admin's), Django's own page."""
+    if exception is not None and str(exception):
+        return HttpResponseForbidden(escape(str(exception)))
+    return defaults.permission_denied(request, exception or PermissionDenied())
 
 
 def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

@@ -1,17 +1,11 @@
 """The step-through viewer: one example, one step, as a page or as an htmx fragment."""
 
-from functools import lru_cache
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import translation
 from django.utils.cache import patch_vary_headers
-from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from play.models import HUMAN
-from play.table import build_table
 
 from core.actions import ActionShapeError, read_action
 from core.catalogue import VariantEntry, variant_or_404
@@ -20,10 +14,11 @@ from core.methods import allow
 from core.pagecache import cached_page
 from core.params import parse_natural
 from presentation.board import board_view
+from presentation.gamepage import Role, table_for
 from presentation.moves import Calling, refusal, zone_names
 from presentation.narration import narrate_all
-from presentation.reasons import reason_text
 from rules_engine.actions import Action
+from rules_engine.driver import HUMAN
 
 from . import sandbox
 from .library import Example, load_example
@@ -38,74 +33,7 @@ from .sandbox import (
     parse_moves,
     replay_moves,
 )
-
-
-def parse_step(raw: str | None, last: int) -> int:
-    """?step=N clamped to the example; anything that is not a number means the first step."""
-    step = parse_natural(raw)
-    return 0 if step is None else min(step, last)
-
-
-def step_context(example: Example, index: int, lang: str, *, embedded: bool,
-                 url: str | None = None, try_url: str | None = None) -> dict:
-    """One step of the viewer. `url` is the viewer's own address (an example's by default;
-    a played game's replay passes its own), `try_url` the sandbox's (empty: none)."""
-    step = example.steps[index]
-    action = step.action.to_json() if step.action else None
-    if url is None:
-        url = reverse("example", kwargs={"variant": example.variant, "name": example.name})
-        try_url = url + "try/" if try_url is None else try_url
-    links = {
-        "first": 0,
-        "prev": max(index - 1, 0),
-        "next": min(index + 1, example.last),
-        "last": example.last,
-    }
-    return {
-        "example": example,
-        "title": example.title(lang),
-        "index": index,
-        "last": example.last,
-        "board": board_view(step.board, action),
-        "action": action,
-        "rejected": step.result is not None and not step.result.accepted,
-        "reason": reason_text(step.result.reason) if step.result else "",
-        "narration": example.narration(index, lang),
-        "url": url,
-        "try_url": try_url or "",
-        "links": {k: {"step": v, "disabled": v == index} for k, v in links.items()},
-        "rule_url": reverse("rules", kwargs={"variant": example.variant})
-        + (f"#{example.section}" if example.section else ""),
-        "embedded": embedded,
-        "dom_id": f"ex-{example.name}",
-    }
-
-
-def embedded_viewer(example: Example, lang: str) -> SafeString:
-    """Step 0 of an example as it stands beside its rules section, rendered once per version."""
-    return _embedded(example.variant, example.name, example.version, lang)
-
-
-@lru_cache(maxsize=512)
-def _embedded(variant: str, name: str, version: int, lang: str) -> SafeString:
-    example = load_example(variant, name)
-    with translation.override(lang):
-        context = step_context(example, 0, lang, embedded=True)
-        return mark_safe(render_to_string("examples/embedded.html", context))
-
-
-def deferred_viewer(example: Example, lang: str) -> SafeString:
-    """A viewer's title and a link to its page; site.js loads the viewer in its place."""
-    return _deferred(example.variant, example.name, example.version, lang)
-
-
-@lru_cache(maxsize=512)
-def _deferred(variant: str, name: str, version: int, lang: str) -> SafeString:
-    example = load_example(variant, name)
-    with translation.override(lang):
-        url = reverse("example", kwargs={"variant": variant, "name": name})
-        context = {"title": example.title(lang), "url": url, "dom_id": f"ex-{name}"}
-        return mark_safe(render_to_string("examples/deferred.html", context))
+from .viewer import parse_step, step_context
 
 
 def _lookup(variant: str, name: str) -> tuple[str, VariantEntry, Example]:
@@ -205,8 +133,8 @@ def try_page(request: HttpRequest, variant: str, name: str) -> HttpResponse:
         "max_moves": limit,
         "at_limit": at_limit and not game.is_over,
         "board": board_view(game.board(None), last_action),
-        "table": build_table(game, [HUMAN] * game.players, seat,
-                             interactive=not game.is_over and not at_limit, reveal=True),
+        "table": table_for(Role.SANDBOX, game, [HUMAN] * game.players, seat=seat,
+                           interactive=not game.is_over and not at_limit),
         "here": here,
         "attempts": [] if game.is_over or at_limit else offered(game, seat),
         "over": game.is_over,

@@ -10,11 +10,16 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.utils import translation
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 
 from core.catalogue import variant_entry
+from core.glossary import current_lang
 from examples.library import Example
+from examples.viewer import parse_step, step_context
 from presentation.narration import narrate_all
 from rules_engine.scenario import load, replay
 
@@ -56,3 +61,21 @@ def _example(game_id: str, length: int, lang: str) -> Example:
               "table."), opening]))
     return Example(variant=row.variant, name=row.pk, section="", titles={lang: title},
                    intro={lang: intro}, steps=tuple(steps), failures=(), version=length)
+
+
+def render_replay(request: HttpRequest, row: Game, *, url: str, game_url: str) -> HttpResponse:
+    """A finished game in the step-through viewer; `url` is the viewer's own address and
+    `game_url` the page of the game it links back to (teacher mode shows it its own way)."""
+    lang = current_lang()
+    example = game_example(row, lang)
+    index = parse_step(request.GET.get("step"), example.last)
+    context = {
+        "entry": variant_entry(row.variant, lang),
+        "row": row,
+        "game_url": game_url,
+        **step_context(example, index, lang, embedded=False, url=url, try_url=""),
+    }
+    template = "examples/page.html#viewer" if request.htmx else "play/replay.html"
+    response = render(request, template, context)
+    patch_vary_headers(response, ["HX-Request"])
+    return response

@@ -79,6 +79,12 @@ def driver_of(row: Game) -> Driver:
     return Driver.from_json(row.snapshot, record=[])
 
 
+def as_it_stands(row: Game, wall: datetime) -> Turn:
+    """The game as stored, at `wall`'s game time, with nothing applied: what a page shows
+    for a request that changes nothing (one that could not be read, or was refused)."""
+    return Turn(driver_of(row), row.clock.now_ms(wall))
+
+
 def _idle_limit(row: Game, clock: Clock, now: int) -> int | None:
     """Game time at which a game whose player stopped playing pauses (None: never)."""
     if clock.paused or row.over or HUMAN not in row.seats:

@@ -10,27 +10,26 @@ says which player counts it deals; this module only turns its verdicts into mess
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
+from django import forms
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.http import QueryDict
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-from core.options import (
-    OPTION_PREFIX,
-    allowed_players,
-    check_options,
-    option_params,
-    players_range,
-    value_key,
-)
+from core.fields import NaturalField
+from core.options import OPTION_PREFIX, allowed_players, options_form, players_range, value_key
 from houserules.optionwords import option_words
+from presentation.table import level_choice
 from rules_engine.bots import LEVELS
 from rules_engine.registry import VARIANTS
 
-from .models import HUMAN
-from .table import level_choice
+from .models import HUMAN, Game
 
 DEFAULT_LEVEL = "club"
+#: more names than a set-up form has: the rest of a hostile query is not read.
+MAX_NAMES_READ = 64
 MAX_SEED = 2**63 - 1
 
 
@@ -67,7 +66,6 @@ class Setup:
     levels: list[str]
     options: dict[str, Any]
     seed: int | None
-    raw_options: dict[str, str] = field(default_factory=dict)
     raw_seed: str = ""
     errors: dict[str, str] = field(default_factory=dict)
 
@@ -79,51 +77,88 @@ class Setup:
     def seats(self) -> list[str]:
         return [HUMAN, *self.levels]
 
+    @property
+    def base(self) -> Setup:
+        """The demo's part of a set-up (teacher mode's TeachSetup adds its own fields)."""
+        return self
+
 
 def _last(params: QueryDict, name: str) -> str:
     values = params.getlist(name)
     return str(values[-1]).strip() if values else ""
 
 
-def parse_setup(variant: str, params: QueryDict) -> Setup:
+def form_data(params: QueryDict) -> dict[str, str]:
+    """A set-up query as its form reads it: each name's last value, without spaces around."""
+    return {name: _last(params, name) for name in list(params.keys())[:MAX_NAMES_READ]}
+
+
+class SetupForm(forms.Form):
+    """The demo's new game as a form: the variant's options (OptionsForm, from the engine's
+    schema), the number of players, a bot level per opponent, a deal number. setup_form
+    builds the class of a variant."""
+
+    variant: ClassVar[str] = ""
+    seed = NaturalField(
+        digits=len(str(MAX_SEED)),
+        maximum=MAX_SEED,
+        required=False,
+        error_messages={"invalid": gettext_lazy(
+            "A deal number is a whole number such as 42, or empty for a new deal.")},
+    )
+
+    def clean(self) -> dict:
+        data = super().clean()
+        info = VARIANTS[self.variant]
+        players = data.get("players") or info.players_min
+        if "players" not in self.errors:
+            allowed = allowed_players(self.variant, self.options())
+            if players not in allowed:
+                self.add_error("players", _("With these rules the game is for %(range)s "
+                                            "players.") % {"range": players_range(allowed)})
+                players = min(allowed, key=lambda n: abs(n - players))
+        data["players"] = players
+        return data
+
+    def setup(self) -> Setup:
+        """What the form asked for (defaults where a field was refused), and its errors; a
+        bot level is judged only for the seats this many players fill."""
+        self.is_valid()
+        data, info = self.cleaned_data, VARIANTS[self.variant]
+        players = data.get("players") or info.players_min
+        filled = range(1, max(players, info.players_min))
+        errors = {name: " ".join(str(m) for m in messages)
+                  for name, messages in self.errors.items()
+                  if not name.startswith("level-") or int(name[6:]) - 1 in filled}
+        errors = {("options" if name == NON_FIELD_ERRORS else name): text
+                  for name, text in errors.items()}
+        levels = [data.get(f"level-{seat + 1}") or DEFAULT_LEVEL for seat in filled]
+        return Setup(self.variant, players, levels, self.options(), data.get("seed"),
+                     self.data.get("seed", ""), errors)
+
+
+def level_field() -> forms.ChoiceField:
+    """A bot's level (empty: the default level)."""
+    return forms.ChoiceField(
+        choices=[(level, level) for level in LEVELS], required=False,
+        error_messages={"invalid_choice": gettext_lazy("Choose a level from the list.")})
+
+
+def setup_form(variant: str) -> type[SetupForm]:
+    """The set-up form class of `variant`: its options and as many level fields as seats."""
     info = VARIANTS[variant]
-    errors: dict[str, str] = {}
-    raw_options = option_params(params)
-    options, option_errors = check_options(variant, raw_options)
-    errors.update((name, " ".join(messages)) for name, messages in option_errors.items())
+    fields: dict[str, Any] = {
+        "variant": variant,
+        "players": NaturalField(digits=2, required=False, error_messages={
+            "invalid": gettext_lazy("Choose the number of players from the list.")}),
+        **{f"level-{seat + 1}": level_field() for seat in range(1, info.players_max)},
+    }
+    return type(f"SetupForm_{variant.replace('-', '_')}", (SetupForm, options_form(variant)),
+                fields)
 
-    raw_players = _last(params, "players")
-    players = info.players_min
-    if raw_players:
-        if raw_players.isascii() and raw_players.isdigit() and len(raw_players) < 3:
-            players = int(raw_players)
-        else:
-            errors["players"] = _("Choose the number of players from the list.")
-    allowed = allowed_players(variant, options)
-    if "players" not in errors and players not in allowed:
-        errors["players"] = _("With these rules the game is for %(range)s players.") % {
-            "range": players_range(allowed)}
-        players = min(allowed, key=lambda n: abs(n - players))
 
-    levels = []
-    for seat in range(1, max(players, info.players_min)):
-        level = _last(params, f"level-{seat + 1}") or DEFAULT_LEVEL
-        if level not in LEVELS:
-            errors[f"level-{seat + 1}"] = _("Choose a level from the list.")
-            level = DEFAULT_LEVEL
-        levels.append(level)
-
-    raw_seed = _last(params, "seed")
-    seed = None
-    if raw_seed:
-        # Bounded by length first: int() refuses strings of more than 4,300 digits.
-        if (raw_seed.isascii() and raw_seed.isdigit() and len(raw_seed) <= len(str(MAX_SEED))
-                and int(raw_seed) <= MAX_SEED):
-            seed = int(raw_seed)
-        else:
-            errors["seed"] = _("A deal number is a whole number such as 42, or empty for a "
-                               "new deal.")
-    return Setup(variant, players, levels, options, seed, raw_options, raw_seed, errors)
+def parse_setup(variant: str, params: QueryDict) -> Setup:
+    return setup_form(variant)(form_data(params)).setup()
 
 
 def option_fields(setup: Setup, lang: str) -> list[OptionField]:
@@ -158,3 +193,11 @@ def level_fields(setup: Setup) -> list[LevelField]:
             choices=tuple(Choice(level, level_choice(level), level == current) for level in LEVELS),
             hidden=seat >= setup.players, error=setup.errors.get(f"level-{seat + 1}", "")))
     return fields
+
+
+def again_pairs(row: Game) -> list[tuple[str, str]]:
+    """The set-up form's query for a new game with a played game's players and rules."""
+    pairs = [("players", str(row.players))]
+    pairs += [(f"level-{s + 1}", kind) for s, kind in enumerate(row.seats) if s > 0]
+    pairs += [(OPTION_PREFIX + key, value_key(value)) for key, value in row.options.items()]
+    return pairs

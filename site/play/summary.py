@@ -7,11 +7,11 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from presentation.endings import no_winner_why, why_won
 from presentation.narration import PlayerWord
+from presentation.table import seat_name
 from presentation.wording import Words, and_list, sentence
 from rules_engine.game import Game as EngineGame
-
-from .table import seat_name
 
 
 @dataclass(frozen=True)
@@ -49,39 +49,6 @@ def duration_in_words(ms: int) -> str:
     return and_list(parts)
 
 
-def _why_you(reason: str | None) -> str:
-    """Why the viewer, who won, won."""
-    if reason == "fewer-cards":
-        return _("You had fewer cards left when nobody could play on.")
-    if reason == "call":
-        return _("You made the win call with every pile complete.")
-    if reason == "best-of-five":
-        return _("You won three deals of the best of five.")
-    return _("You played out every card.")
-
-
-def _why_player(reason: str | None, winner: int) -> str:
-    """Why another player won, naming them as a sentence does."""
-    if reason == "fewer-cards":
-        text = _("%(player)s had fewer cards left when nobody could play on.")
-    elif reason == "call":
-        text = _("%(player)s made the win call with every pile complete.")
-    elif reason == "best-of-five":
-        text = _("%(player)s won three deals of the best of five.")
-    else:
-        text = _("%(player)s played out every card.")
-    return sentence(text % Words({"player": PlayerWord(winner)}))
-
-
-def no_winner_why(reason: str | None) -> str:
-    """Why a game ended without a winner."""
-    if reason == "equal-cards":
-        return _("Both had the same number of cards left when nobody could play on.")
-    if reason == "no-moves":
-        return _("Nobody could move any more.")
-    return _("The game went on too long.")
-
-
 def _left(game: EngineGame, board: dict, seat: int) -> str:
     match = board.get("match") or {}
     if match.get("best_of_five"):
@@ -105,10 +72,10 @@ def summarise(game: EngineGame, seats: list[str], you: int | None) -> Summary:
     if winner is None:
         title, why = _("The game ended without a winner"), no_winner_why(reason)
     elif winner == you:
-        title, why = _("You won!"), _why_you(reason)
+        title, why = _("You won!"), why_won(reason, winner, you)
     else:
         title = sentence(_("%(player)s won") % Words({"player": PlayerWord(winner)}))
-        why = _why_player(reason, winner)
+        why = why_won(reason, winner, you)
     results = [SeatResult(seat_name(s, seats, you), _left(game, board, s), s == winner)
                for s in range(game.players)]
     return Summary(title=title, why=why, length=duration(game.now), seats=results)

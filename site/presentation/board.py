@@ -3,6 +3,7 @@
 from dataclasses import dataclass
 
 from core.glossary import current_lang, place_name
+from core.params import parse_natural
 
 # Zone kinds whose cards are all visible side by side rather than as one pile.
 FANNED = {"middle", "held", "hand", "out", "complete"}
@@ -49,11 +50,11 @@ class Place:
 
     @property
     def number(self) -> int | None:
-        tail = self.zone_id.rsplit("-", 1)[-1]
-        if not (tail.isascii() and tail.isdigit()):
+        number = parse_natural(self.zone_id.rsplit("-", 1)[-1])
+        if number is None:
             return None
         # centre-N and row-N count from 0 in the engine; pile-N already counts from 1.
-        return int(tail) + (1 if self.zone_id.startswith(("centre-", "row-")) else 0)
+        return number + (1 if self.zone_id.startswith(("centre-", "row-")) else 0)
 
     @property
     def word(self) -> str:

@@ -2,16 +2,15 @@
 move as a sentence with the engine's reason; and how a game's call is made (Calling), which
 decides the words of a call. Shared by the sandbox, the live table and teacher mode."""
 
-import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from presentation.board import Place, zone_kind
+from presentation.facts import UiFacts, ui_facts, variant_facts
 from presentation.narration import CALL_WORDS, PlayerWord
 from presentation.reasons import reason_text
 from presentation.wording import (
@@ -25,8 +24,7 @@ from presentation.wording import (
     sentence,
 )
 from rules_engine.game import Game
-from rules_engine.options import OptionError
-from rules_engine.registry import UnknownVariant, new_game
+from rules_engine.registry import VARIANTS
 
 # How the engine writes a place: a word, and its number in ASCII digits.
 ZONE_ID = re.compile(r"[a-z]+(?:-[0-9]{1,2})?")
@@ -45,27 +43,19 @@ class Calling:
 
     @classmethod
     def of(cls, game: Game) -> "Calling":
-        board = game.board(None)
-        word = board.get("call_word") or ""
-        if game.variant.family != "speed":
-            return cls(game.variant.family, "", word)
-        equal = game.variant.metadata.get("equal_ranks", {}).get("params", {})
-        return cls("speed", getattr(game, "gesture", "slap"), word,
-                   equal.get("slap_pile") == "right")
+        return cls.of_facts(game.variant.family, ui_facts(game))
 
     @classmethod
     def of_variant(cls, slug: str, options: Mapping) -> "Calling":
         """The calling of a game of this variant with these options (a stored game's)."""
-        return _calling_of(slug, json.dumps(dict(options), sort_keys=True))
+        facts = variant_facts(slug, options)
+        return cls() if facts is None else cls.of_facts(VARIANTS[slug].family, facts)
 
-
-@lru_cache(maxsize=64)
-def _calling_of(slug: str, options: str) -> Calling:
-    try:
-        game = new_game(slug, options=json.loads(options))
-    except (UnknownVariant, OptionError):
-        return Calling()
-    return Calling.of(game)
+    @classmethod
+    def of_facts(cls, family: str, facts: UiFacts) -> "Calling":
+        if family != "speed":
+            return cls(family, "", facts.call_word)
+        return cls("speed", facts.gesture, facts.call_word, facts.slap_own_pile_only)
 
 
 #: Each kind of move in words, twice: as a button names it ("Play the …") and as what

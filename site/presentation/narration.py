@@ -14,13 +14,22 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
-
-from core.glossary import current_lang, term_form
-from rules_engine.registry import VARIANTS
+from django.utils.translation import ngettext
 
 from .board import Place, zone_kind
-from .wording import BLANK, Blank, CardList, CardWord, RankWord, Words, sentence
+from .endings import draw_event, won_event
+from .facts import variant_call_word
+from .wording import (  # noqa: F401  (PlayerWord and player_name are this module's too)
+    BLANK,
+    Blank,
+    CardList,
+    CardWord,
+    PlayerWord,
+    RankWord,
+    Words,
+    player_name,
+    sentence,
+)
 
 #: the words the engine names for a call (James Bond's option, a Speed-type board's word),
 #: written as the players shout them, the same in every language.
@@ -32,33 +41,6 @@ CALL_WORDS = {
     "chanhassen": "Chanhassen!",
     "lannen-nopein": "Lännen nopein!",
 }
-
-
-def player_name(seat: int | None, *, in_sentence: bool = False) -> str:
-    """A player as a label ("Player 2") or, `in_sentence`, as a sentence names them where
-    the language writes it in lower case (Swedish "ger spelare 2 ett kort")."""
-    n = (seat or 0) + 1
-    if in_sentence:
-        return pgettext("in a sentence", "Player %(n)s") % {"n": n}
-    return _("Player %(n)s") % {"n": n}
-
-
-@dataclass(frozen=True)
-class PlayerWord:
-    """A player inside a sentence; its other forms are the glossary's forms of "player"
-    with the number (Finnish "pelaajalle 2")."""
-
-    seat: int | None
-
-    def form(self, form: str) -> str:
-        lang = current_lang()
-        word = term_form("player", lang, form)
-        if word == term_form("player", lang):
-            return str(self)
-        return f"{word} {(self.seat or 0) + 1}"
-
-    def __str__(self) -> str:
-        return player_name(self.seat, in_sentence=True)
 
 
 def _cards(codes: Iterable[str]) -> CardList:
@@ -81,26 +63,6 @@ def _zone(zone_id: str | None, scene: Scene) -> Place | Blank:
     return Place(zone_id, zone_kind(zone_id, scene.family), scene.variant)
 
 
-def _won(e: dict, who: PlayerWord) -> str:
-    reason = e.get("reason")
-    if reason == "fewer-cards":
-        return _("%(player)s has fewer cards left and wins.") % Words({"player": who})
-    if reason == "call":
-        return _("%(player)s made the win call first and wins.") % Words({"player": who})
-    if reason == "best-of-five":
-        return _("%(player)s has won three deals and with them the match.") % Words({"player": who})
-    return _("%(player)s has no cards left and wins.") % Words({"player": who})
-
-
-def _draw(e: dict) -> str:
-    reason = e.get("reason")
-    if reason == "equal-cards":
-        return _("Both have the same number of cards left: the game is a draw.")
-    if reason == "no-moves":
-        return _("Nobody can move any more: the game ends without a winner.")
-    return _("The game went on too long and ends without a winner.")
-
-
 def _call(e: dict, who: PlayerWord, scene: Scene) -> str:
     if scene.family == "swap":
         word = CALL_WORDS.get(e.get("word") or "", e.get("word") or "")
@@ -116,8 +78,7 @@ def _call(e: dict, who: PlayerWord, scene: Scene) -> str:
     if gesture == "shout":
         # a call naming no pile (German Stress): each caller is told, the first and, in a
         # tie, the second, so the line says what was called, not who was first
-        word = getattr(VARIANTS[scene.variant].game_class, "call_word", "stress") if (
-            scene.variant in VARIANTS) else "stress"
+        word = variant_call_word(scene.variant)
         return _("%(player)s calls “%(word)s”") % Words({
             "player": who, "word": CALL_WORDS.get(word, word)})
     return _("%(player)s calls and slaps %(pile)s.") % Words({"player": who, "pile": pile})
@@ -258,9 +219,9 @@ def _told(event: dict, scene: Scene) -> str:
     code = event.get("code", "")
     who = PlayerWord(event.get("player"))
     if code == "won":
-        return _won(event, who)
+        return won_event(event.get("reason"), event.get("player"))
     if code == "draw":
-        return _draw(event)
+        return draw_event(event.get("reason"))
     if code == "call":
         return _call(event, who, scene)
     if code == "turned":

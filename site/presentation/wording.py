@@ -17,9 +17,10 @@ from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from django.utils.text import get_text_list
+from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from core.glossary import FORMS, card_name, current_lang, rank_name
+from core.glossary import FORMS, card_name, current_lang, rank_name, term_form
 
 
 @runtime_checkable
@@ -125,3 +126,30 @@ class Verbatim:
 
     def __str__(self) -> str:
         return self.text
+
+
+def player_name(seat: int | None, *, in_sentence: bool = False) -> str:
+    """A player as a label ("Player 2") or, `in_sentence`, as a sentence names them where
+    the language writes it in lower case (Swedish "ger spelare 2 ett kort")."""
+    n = (seat or 0) + 1
+    if in_sentence:
+        return pgettext("in a sentence", "Player %(n)s") % {"n": n}
+    return _("Player %(n)s") % {"n": n}
+
+
+@dataclass(frozen=True)
+class PlayerWord:
+    """A player inside a sentence; its other forms are the glossary's forms of "player"
+    with the number (Finnish "pelaajalle 2")."""
+
+    seat: int | None
+
+    def form(self, form: str) -> str:
+        lang = current_lang()
+        word = term_form("player", lang, form)
+        if word == term_form("player", lang):
+            return str(self)
+        return f"{word} {(self.seat or 0) + 1}"
+
+    def __str__(self) -> str:
+        return player_name(self.seat, in_sentence=True)

@@ -24,6 +24,7 @@ from django.utils.translation import gettext
 from markdown_it import MarkdownIt
 
 from rules_engine.cards import is_card
+from rules_engine.registry import VARIANTS
 
 SECTION_HEADING = re.compile(r"^## (?P<title>.+?)\s*\{#(?P<anchor>[a-z0-9-]+)\}\s*$", re.M)
 ANCHORED_H3 = re.compile(r"<h3>(?P<title>.*?)\s*\{#(?P<anchor>[a-z0-9_-]+)\}</h3>")
@@ -186,3 +187,9 @@ def load_rulebook(variant: str, lang: str) -> Rulebook | None:
     except FileNotFoundError:
         return None
     return _parse(path, mtime, variant, lang)
+
+
+def rulebooks_load() -> bool:
+    """Every variant's rules text loads in every site language (the health check's)."""
+    languages = [code for code, _name in settings.LANGUAGES]
+    return all(load_rulebook(slug, lang) is not None for slug in VARIANTS for lang in languages)

@@ -11,7 +11,7 @@ from core.glossary import current_lang
 from core.methods import allow
 from core.pagecache import cached_page
 from examples.library import examples_for
-from examples.views import deferred_viewer, embedded_viewer
+from examples.viewer import deferred_viewer, embedded_viewer
 from houserules.display import house_rules_box
 
 from .comparison import build_rows, differences

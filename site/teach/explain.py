@@ -14,13 +14,15 @@ import json
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
-from play.table import card_name
 
 from examples.sandbox import STEP_MS
 from presentation.board import zone_label
+from presentation.facts import ui_facts
 from presentation.moves import Calling, tried, zone_names
 from presentation.narration import PlayerWord
 from presentation.reasons import reason_text
+from presentation.table import card_name
+from presentation.table.refs import Ref
 from presentation.wording import Words, sentence
 from rules_engine.actions import Action
 from rules_engine.cards import is_card
@@ -31,23 +33,6 @@ MAX_REF = 80
 
 class BadRef(ValueError):
     """An explain request that names nothing on this table."""
-
-
-@dataclass(frozen=True)
-class Ref:
-    """A card or pile on the table: its zone, the seat it belongs to, the card (fanned)."""
-
-    zone: str
-    seat: int | None = None
-    card: str | None = None
-
-    def to_json(self) -> str:
-        data: dict = {"z": self.zone}
-        if self.seat is not None:
-            data["s"] = self.seat
-        if self.card:
-            data["c"] = self.card
-        return json.dumps(data, separators=(",", ":"))
 
 
 @dataclass(frozen=True)
@@ -143,7 +128,7 @@ def _moves(game: Game, board: dict, ref: Ref) -> list[dict]:
             if own["kind"] == "layout" and card and card["up"]:
                 moves.append({"player": s, "type": "move", "from": own["id"],
                               "card": card["card"], "to": zone["id"]})
-    elif kind in ("row", "draw") and family == "speed" and not game.auto_refill:  # type: ignore[attr-defined]
+    elif kind in ("row", "draw") and family == "speed" and ui_facts(game).refill_is_action:
         moves.append({"player": s, "type": "refill"} if kind == "draw" else
                      {"player": s, "type": "refill", "to": zone["id"]})
     elif kind == "hand" and ref.card:

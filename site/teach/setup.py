@@ -7,16 +7,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from django import forms
 from django.conf import settings
 from django.http import QueryDict
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import gettext_lazy, pgettext
 from play.clock import PACE_VALUES
 from play.models import HUMAN
-from play.setup import DEFAULT_LEVEL, Choice, Setup, parse_setup
-from play.table import level_choice
+from play.setup import DEFAULT_LEVEL, Choice, Setup, form_data, level_field, parse_setup
 
+from presentation.table import level_choice
 from rules_engine.bots import LEVELS
 
 from .models import Lesson
@@ -83,30 +84,37 @@ def language_choices(lang: str, current: str) -> list[Choice]:
     return choices
 
 
-def _last(params: QueryDict, name: str) -> str:
-    values = params.getlist(name)
-    return str(values[-1]).strip() if values else ""
+class TeachForm(forms.Form):
+    """What teacher mode asks beyond the demo's set-up (play.setup.SetupForm): who plays, the
+    first seat's bot level, the starting pace and a second language (any site language but
+    the page's)."""
+
+    mode = forms.ChoiceField(
+        choices=Lesson.MODES, required=False,
+        error_messages={"invalid_choice": gettext_lazy("Choose who plays from the list.")})
+    first_level = level_field()
+    pace = forms.ChoiceField(
+        choices=[(value, value) for value in PACE_VALUES], required=False,
+        error_messages={"invalid_choice": gettext_lazy("Choose a speed from the list.")})
+    lang2 = forms.ChoiceField(
+        required=False,
+        error_messages={"invalid_choice": gettext_lazy("Choose a second language from the list.")})
+
+    def __init__(self, data: dict[str, str], *, lang: str) -> None:
+        # The first seat's level is sent as level-1, beside the demo's level-2, level-3, …
+        super().__init__({**data, "first_level": data.get("level-1", "")})
+        self.fields["lang2"].choices = [("", "")] + [
+            (code, code) for code, _name in settings.LANGUAGES if code != lang]
 
 
 def parse_teach_setup(variant: str, params: QueryDict, lang: str) -> TeachSetup:
     base = parse_setup(variant, params)
-    errors: dict[str, str] = {}
-    modes = [mode for mode, _label in Lesson.MODES]
-    mode = _last(params, "mode") or Lesson.WATCH
-    if mode not in modes:
-        errors["mode"] = _("Choose who plays from the list.")
-        mode = Lesson.WATCH
-    first = _last(params, "level-1") or DEFAULT_LEVEL
-    if first not in LEVELS:
-        errors["level-1"] = _("Choose a level from the list.")
-        first = DEFAULT_LEVEL
-    raw_pace = _last(params, "pace") or DEFAULT_PACE
-    pace = PACE_VALUES.get(raw_pace)
-    if pace is None:
-        errors["pace"] = _("Choose a speed from the list.")
-        pace = PACE_VALUES[DEFAULT_PACE]
-    lang2 = _last(params, "lang2")
-    if lang2 and (lang2 == lang or lang2 not in dict(settings.LANGUAGES)):
-        errors["lang2"] = _("Choose a second language from the list.")
-        lang2 = ""
-    return TeachSetup(base, mode, first, pace, lang2, errors)
+    form = TeachForm(form_data(params), lang=lang)
+    form.is_valid()
+    data = form.cleaned_data
+    errors = {("level-1" if name == "first_level" else name): " ".join(messages)
+              for name, messages in form.errors.items()}
+    return TeachSetup(base, data.get("mode") or Lesson.WATCH,
+                      data.get("first_level") or DEFAULT_LEVEL,
+                      PACE_VALUES[data.get("pace") or DEFAULT_PACE], data.get("lang2") or "",
+                      errors)

@@ -13,16 +13,16 @@ from dataclasses import dataclass
 from django.utils import translation
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
-from play.cards import card_markup
 from play.models import Game
 from play.service import driver_of
-from play.summary import duration_in_words, no_winner_why
-from play.table import seat_name
+from play.summary import duration_in_words
 
 from core.catalogue import variant_entry
 from houserules.sheettext import SheetSection, load_sheet_text, render_sections
-from presentation.narration import PlayerWord, narrate_all
-from presentation.wording import Words, sentence
+from presentation.endings import no_winner_why, result_of
+from presentation.narration import narrate_all
+from presentation.table import seat_name
+from presentation.table.cards import card_markup
 from rules_engine.game import Game as EngineGame
 from rules_engine.registry import VARIANTS
 
@@ -80,17 +80,7 @@ def result_line(game: EngineGame) -> str:
     if game.winner is None:
         ended = _("The game ended without a winner after %(time)s.") % {"time": time}
         return f"{ended} {no_winner_why(game.end_reason)}"
-    reason = game.end_reason
-    if reason == "fewer-cards":
-        text = _("%(player)s won after %(time)s, with fewer cards left when nobody could "
-                 "play on.")
-    elif reason == "call":
-        text = _("%(player)s won after %(time)s with the win call, every pile complete.")
-    elif reason == "best-of-five":
-        text = _("%(player)s won three deals of the best of five, after %(time)s.")
-    else:
-        text = _("%(player)s won after %(time)s by playing out every card.")
-    return sentence(text % Words({"player": PlayerWord(game.winner), "time": time}))
+    return result_of(game.end_reason, game.winner, time)
 
 
 def moment_time(ms: int) -> str:

@@ -15,128 +15,85 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 from django.conf import settings
+from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone, translation
-from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from play import service
-from play import views as play_views
-from play.clock import PACE_VALUES
-from play.models import Game, LogEntry
-from play.service import Turn
-from play.setup import level_fields, option_fields, player_choices
-from play.store import Busy
-from play.table import DEMO_KEYS, Table, build_table
+from play.access import hold_seats
+from play.answers import (
+    BadMove,
+    Shown,
+    act,
+    catch_up,
+    game_answer,
+    parse_since,
+    read_clock,
+    read_move,
+    unchanged,
+    unreadable,
+)
+from play.models import Game
+from play.replay import render_replay
+from play.setup import again_pairs
+from play.setup_page import SetupKind, setup_view
 
-from core.catalogue import variant_entry, variant_or_404
+from core.catalogue import variant_entry
 from core.glossary import current_lang
 from core.pagecache import cached_page
-from houserules.sheet import qr_svg
-from presentation.narration import player_name
-from presentation.reasons import reason_text
+from core.params import parse_natural
 
 from . import questions
-from .explain import BadRef, Ref, explain, parse_ref
-from .keys import hands_for, legend
-from .models import CLASS_CODE_DIGITS, Lesson, Pupil, Question
-from .narration import lines
+from .access import controls, lesson_or_404, pupil_of, remember_pupil, take_control
+from .explain import BadRef, explain, parse_ref
+from .models import CLASS_CODE_DIGITS, Lesson, Question
+from .page import render_follow, render_lesson, urls_of
 from .setup import (
+    TeachSetup,
     first_level_choices,
     language_choices,
     mode_choices,
     pace_choices,
-    pace_label,
     parse_teach_setup,
 )
-from .summary import class_summary, seat_names
-
-CONTROL_KEY = "teach"
-PUPIL_KEY = "pupil"
-MAX_CONTROLLED = 20
-#: how many of the newest lines the live region reads out after a change
-ANNOUNCED = 2
-
-
-# ---------------------------------------------------------------------------- who is who
-def controls(request: HttpRequest, game_id: str) -> bool:
-    return game_id in request.session.get(CONTROL_KEY, [])
-
-
-def _control(request: HttpRequest, game_id: str) -> None:
-    held = [g for g in request.session.get(CONTROL_KEY, []) if g != game_id]
-    request.session[CONTROL_KEY] = [*held, game_id][-MAX_CONTROLLED:]
-
-
-def pupil_of(request: HttpRequest, lesson: Lesson) -> Pupil | None:
-    pupil_id = request.session.get(PUPIL_KEY, {}).get(lesson.pk)
-    if not isinstance(pupil_id, int) or isinstance(pupil_id, bool):
-        return None
-    return Pupil.objects.filter(pk=pupil_id, lesson=lesson).first()
-
-
-def _remember_pupil(request: HttpRequest, pupil: Pupil) -> None:
-    known = {k: v for k, v in request.session.get(PUPIL_KEY, {}).items() if k != pupil.lesson_id}
-    known[pupil.lesson_id] = pupil.pk
-    request.session[PUPIL_KEY] = dict(list(known.items())[-MAX_CONTROLLED:])
-
-
-def _lesson_or_404(game_id: str) -> Lesson:
-    play_views.check_id(game_id)
-    lesson = Lesson.objects.select_related("game").filter(pk=game_id).first()
-    if lesson is None:
-        raise Http404(game_id)
-    return lesson
+from .summary import class_summary
 
 
 # ---------------------------------------------------------------------------- new lesson
-@require_http_methods(["GET", "HEAD", "POST"])
-@cached_page
-def setup_page(request: HttpRequest, variant: str) -> HttpResponse:
-    lang = current_lang()
-    entry = variant_or_404(variant, lang)
-    params = request.POST if request.method == "POST" else request.GET
-    setup = parse_teach_setup(variant, params, lang)
-    status = 200
-    if request.method == "POST":
-        if setup.ok:
-            try:
-                row = service.start_game(
-                    variant, setup.seats, options=setup.base.options, seed=setup.base.seed,
-                    wall=timezone.now(), speed=setup.pace * settings.PLAY_CLOCK_SPEED,
-                    paused=True)
-            except ValueError:
-                setup.errors["players"] = _("The engine cannot deal this game with these "
-                                            "rules and players.")
-            else:
-                lesson = _new_lesson(row, setup.mode, setup.lang2)
-                _control(request, lesson.pk)
-                if setup.acting:
-                    play_views.hold_seats(request, row.pk, setup.acting)
-                url = reverse("teach_lesson", kwargs={"game_id": row.pk})
-                return HttpResponseRedirect(url, status=303)
-        status = 400
-    errors = {**setup.base.errors, **setup.errors}
-    context = {
-        "entry": entry,
-        "page_title": _("Teach %(game)s") % {"game": entry.name},
-        "setup": setup,
-        "errors": errors,
+def _start(request: HttpRequest, setup: TeachSetup) -> str:
+    row = service.start_game(
+        setup.base.variant, setup.seats, options=setup.base.options, seed=setup.base.seed,
+        wall=timezone.now(), speed=setup.pace * settings.PLAY_CLOCK_SPEED, paused=True)
+    lesson = _new_lesson(row, setup.mode, setup.lang2)
+    take_control(request, lesson.pk)
+    if setup.acting:
+        hold_seats(request, row.pk, setup.acting)
+    return reverse("teach_lesson", kwargs={"game_id": row.pk})
+
+
+def _teach_fields(setup: TeachSetup, lang: str) -> dict:
+    return {
         "modes": mode_choices(setup.mode),
         "first_levels": first_level_choices(setup.first_level),
         "paces": pace_choices(setup.pace),
         "languages": language_choices(lang, setup.lang2),
-        "option_fields": option_fields(setup.base, lang),
-        "player_choices": (player_choices(setup.base)
-                           if len(player_choices(setup.base)) > 1 else ()),
-        "level_fields": level_fields(setup.base),
-        "rules_url": reverse("rules", kwargs={"variant": variant}),
     }
-    return render(request, "teach/setup.html", context, status=status)
+
+
+LESSON = SetupKind(title=gettext_lazy("Teach %(game)s"), parse=parse_teach_setup, start=_start,
+                   extra=_teach_fields, teach=True)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@cached_page
+def setup_page(request: HttpRequest, variant: str) -> HttpResponse:
+    return setup_view(request, variant, LESSON)
 
 
 def _new_lesson(row: Game, mode: str, lang2: str) -> Lesson:
@@ -149,293 +106,84 @@ def _new_lesson(row: Game, mode: str, lang2: str) -> Lesson:
     raise RuntimeError("no free class code")
 
 
-# ---------------------------------------------------------------------------- the table
-def _explainable(table: Table) -> None:
-    """A paused table's cards and piles ask to be explained when clicked."""
-    for view in [*table.opponents, *([table.own] if table.own else [])]:
-        for zone in view.zones:
-            for item in zone.items:
-                top = item.top
-                card = top["card"] if zone.fanned and top and top["up"] else None
-                item.explain = Ref(zone.id, view.seat, card).to_json()
-    for zone in table.centre:
-        for item in zone.items:
-            top = item.top
-            card = top["card"] if zone.fanned and top else None
-            item.explain = Ref(zone.id, None, card).to_json()
-
-
-def _second_language(table: Table, lang2: str, names: list[str]) -> None:
-    """The captions and seat names in the second language beside the first."""
-    from presentation.board import zone_label
-
-    with translation.override(lang2):
-        for view in [*table.opponents, *([table.own] if table.own else [])]:
-            view.name_alt, view.lang_alt = names[view.seat], lang2
-            for zone in view.zones:
-                zone.label_alt = zone_label(zone.id, zone.kind, table.variant)
-                zone.lang_alt = lang2
-        for zone in table.centre:
-            zone.label_alt, zone.lang_alt = zone_label(zone.id, zone.kind, table.variant), lang2
-
-
-def _table(lesson: Lesson, row: Game, game, *, acting: list[int], explainable: bool) -> Table:
-    family = game.variant.family
-    hands = hands_for(family, acting) if acting else {}
-    names = seat_names(lesson, row)
-    table = build_table(game, row.seats, 0, interactive=bool(hands), reveal=True, hands=hands,
-                        names=names)
-    if explainable:
-        _explainable(table)
-    if lesson.lang2:
-        with translation.override(lesson.lang2):
-            names2 = seat_names(lesson, row)
-        _second_language(table, lesson.lang2, names2)
-    return table
-
-
-def _key_lists(lesson: Lesson, row: Game, game, acting: list[int]) -> list[dict]:
-    """Each acting seat's keys and what they do, for the list beside the table."""
-    hands = hands_for(game.variant.family, acting)
-    table = build_table(game, row.seats, 0, interactive=True, reveal=True, hands=hands)
-    names = seat_names(lesson, row)
-    lists = []
-    for seat, keys in hands.items():
-        labels = {c.dom_id.removeprefix("cmd-").removesuffix(f"-{c.seat}"): c.label
-                  for c in table.commands if c.seat in (seat, None)}
-        lists.append({"name": names[seat], "seat": seat,
-                      "keys": legend(table.family, keys, labels)})
-    return lists
-
-
-def _command_groups(table: Table) -> list[dict]:
-    """The command buttons, one group per player when two play at one keyboard."""
-    seats = list(dict.fromkeys(c.seat for c in table.commands))
-    if seats == [None]:
-        return [{"name": "", "commands": table.commands}]
-    views = {v.seat: v.name for v in [*table.opponents, *([table.own] if table.own else [])]}
-    return [{"name": views.get(seat, ""), "commands": [c for c in table.commands if c.seat == seat]}
-            for seat in sorted(s for s in seats if s is not None)]
-
-
-def _urls(row: Game) -> dict[str, str]:
-    kw = {"game_id": row.pk}
-    return {
-        "lesson_url": reverse("teach_lesson", kwargs=kw),
-        "follow_url": reverse("teach_follow", kwargs=kw),
-        "move_url": reverse("teach_move", kwargs=kw),
-        "clock_url": reverse("teach_clock", kwargs=kw),
-        "question_url": reverse("teach_question", kwargs=kw),
-        "explain_url": reverse("teach_explain", kwargs=kw),
-        "summary_url": reverse("teach_summary", kwargs=kw),
-        "replay_url": reverse("teach_replay", kwargs=kw),
-        "rules_url": reverse("rules", kwargs={"variant": row.variant}),
-        "setup_url": reverse("teach_setup", kwargs={"variant": row.variant}),
-    }
-
-
-def _story(row: Game, lesson: Lesson, since: int | None, fragment: bool,
-           fresh: list[LogEntry] | None) -> dict:
-    first = since if fragment and since is not None else 0
-    told = lines(row, first, lesson.lang2, fresh=fresh)
-    return {"lines": told, "announce": [line.text for line in told[-ANNOUNCED:]]
-            if fragment and since is not None and since < row.log_length else []}
-
-
-def render_lesson(request: HttpRequest, row: Game, turn: Turn, *, message: str = "",
-                  status: int = 200, since: int | None = None,
-                  fresh: list[LogEntry] | None = None) -> HttpResponse:
-    """The projector's page, or its fragment for htmx: the game as the teacher controls it."""
-    lesson = Lesson.objects.get(pk=row.pk)
-    return _render(request, lesson, row, turn, "controller", message=message, status=status,
-                   since=since, fresh=fresh)
-
-
-def render_follow(request: HttpRequest, row: Game, turn: Turn, *, message: str = "",
-                  status: int = 200, since: int | None = None,
-                  fresh: list[LogEntry] | None = None) -> HttpResponse:
-    lesson = Lesson.objects.get(pk=row.pk)
-    role = "pupil" if pupil_of(request, lesson) else "follower"
-    return _render(request, lesson, row, turn, role, message=message, status=status,
-                   since=since, fresh=fresh)
-
-
-def _render(request: HttpRequest, lesson: Lesson, row: Game, turn: Turn, role: str, *,
-            message: str, status: int, since: int | None,
-            fresh: list[LogEntry] | None) -> HttpResponse:
-    lang = current_lang()
-    game = turn.driver.game
-    controller = role == "controller"
-    acting = list(play_views.held_seats(request, row.pk)) if controller else []
-    paused = row.paused and not row.over
-    table = _table(lesson, row, game, acting=[] if paused else acting,
-                   explainable=paused and controller)
-    question = lesson.open_question
-    fragment = bool(request.htmx)
-    urls = _urls(row)
-    context = {
-        "lesson": lesson,
-        "row": row,
-        "role": role,
-        "controller": controller,
-        "entry": variant_entry(row.variant, lang),
-        "table": table,
-        "message": message,
-        "paused": paused,
-        "started": row.clock_ms > 0 or row.log_length > 0,
-        "pace": f"{row.speed / settings.PLAY_CLOCK_SPEED:g}",
-        "paces": [(value, pace_label(pace)) for value, pace in PACE_VALUES.items()],
-        "poll_ms": service.next_poll_ms(row, turn.driver, timezone.now()),
-        "question": question,
-        "tally": questions.tally(question) if question and controller else None,
-        # name: the seat's label (a select's option); in_sentence: as a question names it.
-        "seats": [{"seat": s, "name": n, "in_sentence": player_name(s, in_sentence=True)}
-                  for s, n in enumerate(seat_names(lesson, row))],
-        "command_groups": _command_groups(table),
-        "key_lists": (_key_lists(lesson, row, game, acting)
-                      if acting and not fragment and not row.over else []),
-        "stepped_nothing": turn.stepped is None and request.POST.get("command") == "step",
-        "fragment": fragment,
-        "lang2": lesson.lang2,
-        **urls,
-        **_story(row, lesson, since, fragment, fresh),
-    }
-    if role == "pupil":
-        context.update(_pupil_context(request, lesson, row, question))
-    if not fragment:
-        follow = request.build_absolute_uri(urls["follow_url"])
-        context.update({"follow_link": follow, "follow_qr": qr_svg(follow),
-                        "class_code": " ".join([lesson.class_code[:3], lesson.class_code[3:]]),
-                        "join_url": reverse("teach_join")})
-    template = "teach/lesson.html#state" if fragment else "teach/lesson.html"
-    response = render(request, template, context, status=status)
-    response["X-Game-Version"] = str(row.version)
-    patch_vary_headers(response, ["HX-Request"])
-    return response
-
-
-def _pupil_context(request: HttpRequest, lesson: Lesson, row: Game,
-                   question: Question | None) -> dict:
-    pupil = pupil_of(request, lesson)
-    context: dict = {"pupil": pupil}
-    if question is None or pupil is None:
-        return context
-    position = questions.position(question)
-    is_open = question.state == Question.OPEN
-    names = seat_names(lesson, row)
-    context["question_table"] = build_table(
-        position, row.seats, question.seat, interactive=is_open, reveal=True,
-        hands={question.seat: DEMO_KEYS}, names=names)
-    context["answer_url"] = reverse("teach_answer", kwargs={"game_id": row.pk,
-                                                            "number": question.number})
-    mine = question.answers.filter(pupil=pupil).first()
-    if mine is not None:
-        context["my_answer"] = {
-            "move": questions.answered_text({**mine.action, "player": question.seat},
-                                            row.variant),
-            "accepted": mine.accepted,
-            "reason": reason_text(mine.reason) if mine.reason else ""}
-    return context
-
-
 def _since(request: HttpRequest) -> int | None:
-    raw = request.GET.get("since") or request.POST.get("since") or ""
-    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else None
-
-
-def _catch_up(game_id: str, render_page, request: HttpRequest) -> HttpResponse:
-    try:
-        change = service.play(game_id, timezone.now())
-    except Game.DoesNotExist:
-        raise Http404(game_id) from None
-    except Busy:
-        return HttpResponse(_("This game is very busy; try again in a moment."), status=503)
-    return render_page(request, change.row, change.value, since=_since(request),
-                       fresh=change.entries)
+    return parse_since(request.GET.get("since") or request.POST.get("since"))
 
 
 @require_safe
 @never_cache
+@game_answer
 def lesson_page(request: HttpRequest, game_id: str) -> HttpResponse:
-    lesson = _lesson_or_404(game_id)
+    lesson = lesson_or_404(game_id)
     if not controls(request, lesson.pk):
         return HttpResponseRedirect(reverse("teach_follow", kwargs={"game_id": game_id}))
-    return _catch_up(game_id, render_lesson, request)
+    return render_lesson(request, catch_up(game_id, _since(request)))
 
 
 @require_safe
 @never_cache
+@game_answer
 def follow_page(request: HttpRequest, game_id: str) -> HttpResponse:
-    _lesson_or_404(game_id)
-    return _catch_up(game_id, render_follow, request)
+    lesson_or_404(game_id)
+    return render_follow(request, catch_up(game_id, _since(request)))
 
 
 # ---------------------------------------------------------------------------- teacher's acts
 def _refuse(request: HttpRequest, game_id: str, message: str, status: int) -> HttpResponse:
-    row = play_views.game_or_404(game_id)
-    turn = Turn(service.driver_of(row), row.clock.now_ms(timezone.now()))
-    return render_lesson(request, row, turn, message=message, status=status,
-                         since=_since(request))
+    return render_lesson(request, unchanged(game_id, message, status, _since(request)))
 
 
-def _controller_or_403(request: HttpRequest, game_id: str) -> Lesson:
-    lesson = _lesson_or_404(game_id)
+def _controller_or_403(request: HttpRequest, game_id: str, refusal: str) -> Lesson:
+    """The lesson, if this browser controls it; else PermissionDenied with `refusal`."""
+    lesson = lesson_or_404(game_id)
     if not controls(request, lesson.pk):
-        raise PermissionError
+        raise PermissionDenied(refusal)
     return lesson
 
 
 @require_POST
 @never_cache
+@game_answer
 def move(request: HttpRequest, game_id: str) -> HttpResponse:
+    _controller_or_403(request, game_id, _("Only the teacher's browser plays in this game."))
     try:
-        _controller_or_403(request, game_id)
-    except PermissionError:
-        return HttpResponse(_("Only the teacher's browser plays in this game."), status=403)
-    try:
-        action, version = play_views.read_move(request)
-    except play_views.BadMove:
-        return play_views.unreadable(request, game_id, render_lesson)
-    return play_views.act(request, game_id, render=render_lesson, action=action,
-                          version=version)
+        action, version = read_move(request)
+    except BadMove:
+        return render_lesson(request, unreadable(game_id))
+    return render_lesson(request, act(request, game_id, action=action, version=version))
 
 
 @require_POST
 @never_cache
+@game_answer
 def clock(request: HttpRequest, game_id: str) -> HttpResponse:
+    lesson = _controller_or_403(request, game_id,
+                                _("Only the teacher's browser controls this game."))
     try:
-        lesson = _controller_or_403(request, game_id)
-    except PermissionError:
-        return HttpResponse(_("Only the teacher's browser controls this game."), status=403)
-    try:
-        request_args = play_views.read_clock(request)
-    except play_views.BadMove:
-        return play_views.unreadable(request, game_id, render_lesson)
+        request_args = read_clock(request)
+    except BadMove:
+        return render_lesson(request, unreadable(game_id))
     command = request_args["clock_command"]
     if command == "step" and lesson.open_question is not None:
         return _refuse(request, game_id, _("Close the class question before stepping on."),
                        409)
     if command == "resume":
         questions.close_all(lesson)  # the game goes on: the question is over
-    return play_views.act(request, game_id, render=render_lesson, controls=True,
-                          **request_args)
+    return render_lesson(request, act(request, game_id, controls=True, **request_args))
 
 
 @require_POST
 @never_cache
 def question(request: HttpRequest, game_id: str) -> HttpResponse:
-    try:
-        lesson = _controller_or_403(request, game_id)
-    except PermissionError:
-        return HttpResponse(_("Only the teacher's browser asks the class."), status=403)
+    lesson = _controller_or_403(request, game_id, _("Only the teacher's browser asks the class."))
     command = request.POST.get("command", "")
     row = lesson.game
     try:
         if command == "ask":
-            raw = request.POST.get("seat", "")
-            if not (raw.isascii() and raw.isdigit() and len(raw) < 3):
+            seat = parse_natural(request.POST.get("seat", ""), digits=2)
+            if seat is None:
                 raise questions.QuestionError("seat")
-            questions.ask(lesson, row, int(raw))
+            questions.ask(lesson, row, seat)
         elif command in ("reveal", "close"):
             open_question = lesson.open_question
             if open_question is None:
@@ -455,14 +203,14 @@ def question(request: HttpRequest, game_id: str) -> HttpResponse:
         text = messages.get(str(error), _("That request could not be read, so nothing was "
                                           "changed."))
         return _refuse(request, game_id, text, 409 if str(error) in messages else 400)
-    turn = Turn(service.driver_of(row), row.clock.now_ms(timezone.now()))
-    return render_lesson(request, row, turn, since=_since(request))
+    return render_lesson(request, Shown(row, service.as_it_stands(row, timezone.now()),
+                                        since=_since(request)))
 
 
 @require_safe
 @never_cache
 def explain_view(request: HttpRequest, game_id: str) -> HttpResponse:
-    lesson = _lesson_or_404(game_id)
+    lesson = lesson_or_404(game_id)
     row = lesson.game
     game = service.driver_of(row).game
     context: dict = {"lesson": lesson, "explanations": []}
@@ -488,25 +236,25 @@ def explain_view(request: HttpRequest, game_id: str) -> HttpResponse:
 @require_POST
 @never_cache
 def answer(request: HttpRequest, game_id: str, number: int) -> HttpResponse:
-    lesson = _lesson_or_404(game_id)
+    lesson = lesson_or_404(game_id)
     row = lesson.game
-    turn = Turn(service.driver_of(row), row.clock.now_ms(timezone.now()))
+    turn = service.as_it_stands(row, timezone.now())
+    since = _since(request)
     pupil = pupil_of(request, lesson)
     if pupil is None:
-        return render_follow(request, row, turn, status=403, since=_since(request), message=_(
-            "Join the class with its code and a nickname to answer."))
+        return render_follow(request, Shown(row, turn, _(
+            "Join the class with its code and a nickname to answer."), 403, since))
     found = lesson.questions.filter(number=number).first()
     if found is None or found.state != Question.OPEN:
-        return render_follow(request, row, turn, status=409, since=_since(request),
-                             message=_("This question is closed: your answer was not taken."))
+        return render_follow(request, Shown(row, turn, _(
+            "This question is closed: your answer was not taken."), 409, since))
     try:
-        action, _version = play_views.read_move(request)
+        action, _version = read_move(request)
         questions.answer(found, pupil, action)
-    except (play_views.BadMove, questions.QuestionError):
-        return render_follow(request, row, turn, status=400, since=_since(request),
-                             message=_("That answer could not be read, so nothing was "
-                                       "changed."))
-    return render_follow(request, row, turn, since=_since(request))
+    except (BadMove, questions.QuestionError):
+        return render_follow(request, Shown(row, turn, _(
+            "That answer could not be read, so nothing was changed."), 400, since))
+    return render_follow(request, Shown(row, turn, since=since))
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -520,7 +268,7 @@ def join(request: HttpRequest) -> HttpResponse:
     status = 200
     if request.method == "POST":
         lesson = None
-        if not (code.isascii() and code.isdigit() and len(code) == CLASS_CODE_DIGITS):
+        if len(code) != CLASS_CODE_DIGITS or parse_natural(code, CLASS_CODE_DIGITS) is None:
             errors["code"] = _("A class code is six digits, as the projector shows it.")
         else:
             lesson = Lesson.objects.filter(class_code=code).first()
@@ -538,7 +286,7 @@ def join(request: HttpRequest) -> HttpResponse:
                 errors["nickname"] = _("Someone in this class already has this nickname: "
                                        "choose another.")
             else:
-                _remember_pupil(request, pupil)
+                remember_pupil(request, pupil)
                 url = reverse("teach_follow", kwargs={"game_id": lesson.pk})
                 return HttpResponseRedirect(url, status=303)
         status = 400
@@ -553,11 +301,11 @@ def join(request: HttpRequest) -> HttpResponse:
 def replay_page(request: HttpRequest, game_id: str) -> HttpResponse:
     """The finished game in the step-through viewer, linking back to the lesson's page (which
     sends everyone but the teacher on to the follow page)."""
-    lesson = _lesson_or_404(game_id)
+    lesson = lesson_or_404(game_id)
     row = lesson.game
     if not row.over:
         return HttpResponseRedirect(reverse("teach_follow", kwargs={"game_id": game_id}))
-    return play_views.render_replay(
+    return render_replay(
         request, row, url=reverse("teach_replay", kwargs={"game_id": game_id}),
         game_url=reverse("teach_lesson", kwargs={"game_id": game_id}))
 
@@ -565,12 +313,12 @@ def replay_page(request: HttpRequest, game_id: str) -> HttpResponse:
 @require_safe
 @never_cache
 def summary_page(request: HttpRequest, game_id: str) -> HttpResponse:
-    lesson = _lesson_or_404(game_id)
+    lesson = lesson_or_404(game_id)
     row = lesson.game
     if not row.over:
         return HttpResponseRedirect(reverse("teach_follow", kwargs={"game_id": game_id}))
     lang = current_lang()
     context = {"lesson": lesson, "row": row, "entry": variant_entry(row.variant, lang),
-               "summary": class_summary(lesson, row, lang), **_urls(row),
-               "again_query": urlencode(play_views.again_pairs(row))}
+               "summary": class_summary(lesson, row, lang), **urls_of(row),
+               "again_query": urlencode(again_pairs(row))}
     return render(request, "teach/summary.html", context)

@@ -1,5 +1,5 @@
 """Playing the demo in a real browser: an engine action becomes the clicks or keys a person
-would use on the board (the ids and data-key attributes site/play/table.py renders).
+would use on the board (the ids and data-key attributes site/presentation/table/ renders).
 
 The board is replaced whenever a bot moves, so the elements are looked up in one go in the
 page (never one attribute after another), and a move whose card is gone by then is simply

@@ -29,15 +29,18 @@ from play import service
 from play.models import Game, LogEntry
 from playwright.sync_api import Page, expect
 from teach.explain import explain, judging_time, parse_ref
-from teach.keys import LEFT, RIGHT
 from teach.models import Lesson, Question
 from teach.narration import lines
 from teach.questions import position
 
 from presentation.narration import narrate
+from presentation.table import PRESENTERS
 from rules_engine.actions import Action
 from rules_engine.driver import Driver
 from rules_engine.registry import VARIANTS
+
+LEFT = {family: p.teach_keys[0] for family, p in PRESENTERS.items()}
+RIGHT = {family: p.teach_keys[1] for family, p in PRESENTERS.items()}
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

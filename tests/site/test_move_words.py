@@ -6,7 +6,6 @@ import re
 
 import pytest
 from django.utils import translation
-from play.table import build_table
 from play.views import _centre_line
 from teach.explain import Ref, explain
 
@@ -15,6 +14,7 @@ from examples.sandbox import attempts, find_attempt, game_at_step, offered
 from presentation.moves import Calling, describe, refusal, zone_names
 from presentation.narration import CALL_WORDS
 from presentation.reasons import REASONS
+from presentation.table import build_table
 from presentation.wording import CardList
 from rules_engine.registry import game_from_position, new_game
 

@@ -6,9 +6,9 @@ key list for the number of piles this game deals."""
 import pytest
 from django.utils import translation
 from play.summary import summarise
-from play.table import build_table
 from teach.summary import moment_time, result_line
 
+from presentation.table import build_table
 from rules_engine.driver import Driver
 
 pytestmark = pytest.mark.django_db

@@ -5,8 +5,8 @@ import re
 
 import pytest
 from django.utils import translation
-from play.table import DEMO_KEYS, Keys, build_table
 
+from presentation.table import DEMO_KEYS, Keys, build_table, item_html, zone_html
 from rules_engine.driver import Driver
 
 LEFT = Keys(places=tuple("1234"), centre=("q", "w"), commands={"call": "a"})
@@ -20,7 +20,7 @@ def english():
 
 
 def markup(zones) -> str:
-    return "".join(str(zone.markup()) for zone in zones)
+    return "".join(str(zone_html(zone)) for zone in zones)
 
 
 def test_the_demo_table_acts_for_its_one_seat_with_the_demo_keys():
@@ -53,11 +53,11 @@ def test_a_table_nobody_acts_on_has_no_keys_and_its_cards_can_ask_to_be_explaine
     table = build_table(game, ["club", "club"], 0, interactive=True, reveal=True, hands={})
     assert not table.interactive and not table.commands
     item = table.own.zones[0].items[0]
-    assert str(item.markup()).startswith("<div") and "data-key" not in str(item.markup())
+    assert str(item_html(item)).startswith("<div") and "data-key" not in str(item_html(item))
     item.explain = '{"seat":0,"zone":"pile-1"}'
     assert 'data-explain="{&quot;seat&quot;:0,&quot;zone&quot;:&quot;pile-1&quot;}"' in str(
-        item.markup())
-    assert str(item.markup()).startswith('<button type="button"')
+        item_html(item))
+    assert str(item_html(item)).startswith('<button type="button"')
 
 
 def test_james_bond_middle_cards_take_for_each_seat_with_its_own_letter():
@@ -78,7 +78,7 @@ def test_names_and_a_second_language_caption_are_the_callers_to_give():
     assert table.own.name == "Anna" and table.opponents[0].name == "Bo"
     zone = table.centre[0]
     zone.label_alt, zone.lang_alt = "Keskipino 1", "fi"
-    assert '<span class="zone__label-alt" lang="fi">Keskipino 1</span>' in str(zone.markup())
+    assert '<span class="zone__label-alt" lang="fi">Keskipino 1</span>' in str(zone_html(zone))
     assert DEMO_KEYS.centre == ("ArrowLeft", "ArrowRight")
 
 

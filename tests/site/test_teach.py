@@ -182,7 +182,7 @@ def test_the_set_up_form_is_the_same_for_all_and_served_from_the_page_cache(clie
     """It holds nothing of anyone's lesson, so it is cached like the demo's set-up; only the
     CSRF token (and the CSP nonce) is each request's own."""
     from django.test import Client
-    from teach import views
+    from play import setup_page as views  # the one set-up view of play and teach
 
     first = client.get("/en/spit/teach/?pace=0.5")
 

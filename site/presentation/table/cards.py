@@ -1,4 +1,4 @@
-"""Card pictures for the demo's table, drawn once per card and language.
+"""Card pictures for the game table, drawn once per card and language.
 
 A table holds dozens of cards and is drawn again whenever a bot moves; the card component's
 markup depends only on the card and the page language, so it is rendered once and reused.
@@ -18,7 +18,7 @@ EMPTY_CARD = mark_safe('<span class="card card--empty"></span>')
 @lru_cache(maxsize=1024)
 def _card(code: str | None, lang: str) -> SafeString:
     with translation.override(lang):
-        return mark_safe(render_to_string("play/card.html", {"code": code}).strip())
+        return mark_safe(render_to_string("table/card.html", {"code": code}).strip())
 
 
 def card_markup(code: str | None) -> SafeString:

@@ -1,0 +1,133 @@
+"""A request to a game, read and carried out: a move or a clock command through
+play.service, and what the page then shows (`Shown`), for whichever page draws the game
+(the demo's, teacher mode's projector). A busy or missing game gets its answer from
+`game_answer`."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from presentation.reasons import reason_text
+
+from . import service
+from .access import acting_seat, game_or_404
+from .forms import ClockForm, MoveForm, SinceForm
+from .models import Game, LogEntry
+from .service import FORGED, NOT_YOUR_SEAT, PAUSED, RUNNING, STALE, Turn
+from .store import Busy
+
+
+class BadMove(ValueError):
+    """A move request that cannot even be read (not JSON, not an action, no version)."""
+
+
+@dataclass
+class Shown:
+    """What a page shows after a request: the game, what the request made of it, and the
+    message and status of the answer. `since`: the log position the page had seen;
+    `fresh`: the log entries this request wrote."""
+
+    row: Game
+    turn: Turn
+    message: str = ""
+    status: int = 200
+    since: int | None = None
+    fresh: list[LogEntry] | None = None
+
+
+def parse_since(raw: str | None) -> int | None:
+    form = SinceForm({"since": raw or ""})
+    return form.cleaned_data["since"] if form.is_valid() else None
+
+
+def read_move(request: HttpRequest) -> tuple[dict, int]:
+    form = MoveForm(request.POST)
+    if not form.is_valid():
+        raise BadMove(*form.errors)
+    return form.cleaned_data["action"], form.cleaned_data["version"]
+
+
+def read_clock(request: HttpRequest) -> dict:
+    """A clock command as play.service.compute takes it (ClockForm)."""
+    form = ClockForm(request.POST)
+    if not form.is_valid():
+        raise BadMove("clock")
+    return form.service_args()
+
+
+REFUSALS = {
+    NOT_YOUR_SEAT: (
+        403,
+        gettext_lazy("You are watching this game: only the player who started it can move."),
+    ),
+    STALE: (
+        409,
+        gettext_lazy(
+            "That move was made on an older view of the table, so it was "
+            "not played. Look again and play on."
+        ),
+    ),
+    FORGED: (400, gettext_lazy("That move does not belong to this game, so nothing was changed.")),
+    PAUSED: (409, gettext_lazy("The game is paused: resume it to play on.")),
+    RUNNING: (
+        409,
+        gettext_lazy("Pause the game first: you can only step through it while it is paused."),
+    ),
+}
+
+
+def act(request: HttpRequest, game_id: str, **request_args) -> Shown:
+    """A move or clock command through play.service (Busy and Game.DoesNotExist pass up to
+    `game_answer`)."""
+    since = parse_since(request.POST.get("since"))
+    change = service.play(
+        game_id, timezone.now(), seat=acting_seat(request, game_id), **request_args
+    )
+    row, turn = change.row, change.value
+    if turn.refusal:
+        status, text = REFUSALS[turn.refusal]
+        return Shown(row, turn, str(text), status, since)
+    message = ""
+    if turn.result is not None and not turn.result.accepted:
+        message = _("That did not count: %(reason)s.") % {"reason": reason_text(turn.result.reason)}
+    return Shown(row, turn, message, since=since, fresh=change.entries)
+
+
+def catch_up(game_id: str, since: int | None) -> Shown:
+    """The game caught up to now (bots' moves and deadlines due by then)."""
+    change = service.play(game_id, timezone.now())
+    return Shown(change.row, change.value, since=since, fresh=change.entries)
+
+
+def unchanged(game_id: str, message: str, status: int, since: int | None = None) -> Shown:
+    """The game as it stands, with the message why nothing was changed."""
+    row = game_or_404(game_id)
+    return Shown(row, service.as_it_stands(row, timezone.now()), message, status, since)
+
+
+def unreadable(game_id: str) -> Shown:
+    """The game unchanged, with the message that the request could not be read (400)."""
+    return unchanged(game_id, _("That request could not be read, so nothing was changed."), 400)
+
+
+def game_answer(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A view of one game: a game that is not there is a 404, one too busy to answer now a
+    503 (the page asks again)."""
+
+    @functools.wraps(view)
+    def answer(request: HttpRequest, game_id: str, *args, **kwargs) -> HttpResponse:
+        try:
+            return view(request, game_id, *args, **kwargs)
+        except Game.DoesNotExist:
+            raise Http404(game_id) from None
+        except Busy:
+            return HttpResponse(_("This game is very busy; try again in a moment."), status=503)
+
+    return answer

@@ -1,0 +1,192 @@
+"""The table of James Bond: piles of four per player, one held in the hand, the cards in the
+middle to swap with, and the win call."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from presentation.board import zone_label
+from presentation.narration import CALL_WORDS
+from rules_engine.variants.james_bond import PILE_SIZE
+
+from .model import Command, Hands, Item, Keys, Zone, action_json, keyed, nth
+from .names import card_name, rank_name
+from .presenter import TablePresenter, place_keys
+
+
+class JamesBondPresenter(TablePresenter):
+    family = "swap"
+    teach_keys = (
+        Keys(
+            places=tuple("123456"),
+            middle=tuple("qwertg"),
+            commands={"call": "a", "put-back": "s", "lay": "d"},
+        ),
+        Keys(
+            places=tuple("7890ui"),
+            middle=tuple("ophjnb"),
+            commands={"call": "l", "put-back": "k", "lay": "m"},
+        ),
+    )
+
+    def centre(self, board: dict, hands: Hands) -> list[Zone]:
+        zones = []
+        # Taking several cards at once (after laying several) picks them one by one first.
+        laying = max((board["laying"][seat] for seat in hands.keys), default=0)
+        for zone in board["centre"]:
+            if zone["kind"] == "out" and not zone["count"]:
+                continue
+            label = zone_label(zone["id"], zone["kind"], self.variant)
+            items = []
+            for j, card in enumerate(zone["cards"]):
+                item = Item(
+                    dom_id=f"m-{zone['id']}-{j}",
+                    label="",
+                    name=card_name(card["card"]),
+                    cards=[card],
+                )
+                if hands.keys and zone["kind"] == "middle":
+                    action = {"type": "take", "card": card["card"]}
+                    if laying > 1:
+                        item.pick, item.multi, item.auto = action_json(action), laying, True
+                    else:
+                        item.send = action_json(action)
+                    hands.shared_keys(item, lambda keys, j=j: nth(keys.middle, j))
+                items.append(item)
+            drop = action_json({"type": "lay"}) if hands.keys and zone["kind"] == "middle" else ""
+            zones.append(Zone(zone["id"], zone["kind"], label, items, fanned=True, drop=drop))
+        return zones
+
+    def seat_zones(
+        self, board: dict, data: dict, keys: Keys | None, owner: int | None, prefix: str
+    ) -> list[Zone]:
+        zones = []
+        holding = data["held"] is not None
+        for k, zone in enumerate(data["zones"]):
+            if zone["kind"] == "hand" and not any(c["up"] for c in zone["cards"]):
+                # Another player's held pile: four cards nobody else sees, shown as one pile.
+                item = self.pile(zone, prefix)
+                item.state = "held"
+                zones.append(Zone(zone["id"], "held", item.label, [item]))
+            elif zone["kind"] == "hand":
+                zones.append(self._hand(zone, keys, owner, prefix))
+            else:
+                zones.append(self._pile_zone(zone, k, keys, owner, prefix, holding))
+        return zones
+
+    def _hand(self, zone: dict, keys: Keys | None, owner: int | None, prefix: str) -> Zone:
+        grab = self.facts.grab_limit
+        items = []
+        for j, card in enumerate(zone["cards"]):
+            item = Item(
+                dom_id=f"{prefix}-hand-{j}", label="", name=card_name(card["card"]), cards=[card]
+            )
+            if keys is not None and card["card"]:
+                item.seat = owner
+                action = {"type": "lay", "card": card["card"]}
+                item.pick = action_json(action)
+                if grab > 1:
+                    item.multi = grab
+                else:
+                    item.send = action_json(action)
+                keyed(item, nth(keys.places, j), owner)
+            items.append(item)
+        label = zone_label(zone["id"], "hand", self.variant)
+        return Zone(zone["id"], "hand", label, items, fanned=True)
+
+    def _pile_zone(
+        self, zone: dict, k: int, keys: Keys | None, owner: int | None, prefix: str, holding: bool
+    ) -> Zone:
+        item = self.pile(zone, prefix)
+        if zone["kind"] == "complete":
+            item.state = "complete"
+            item.name = _("%(place)s: four of a kind (%(rank)s)") % {
+                "place": item.label,
+                "rank": rank_name(zone["cards"][-1]["card"]),
+            }
+        if keys is not None and zone["kind"] == "pile":
+            item.seat = owner
+            item.send = action_json({"type": "pick", "pile": zone["id"]})
+            if not holding:
+                keyed(item, nth(keys.places, k), owner)
+        return Zone(zone["id"], zone["kind"], item.label, [item])
+
+    def notes(self, board: dict, seat: int) -> list[str]:
+        notes = []
+        laying = board["laying"][seat]
+        if laying:
+            notes.append(
+                ngettext(
+                    "has laid %(n)s card and must take %(n)s from the middle",
+                    "has laid %(n)s cards and must take %(n)s from the middle",
+                    laying,
+                )
+                % {"n": laying}
+            )
+        match = board.get("match") or {}
+        if match.get("best_of_five"):
+            wins = match["wins"][seat]
+            notes.append(ngettext("%(n)s deal won", "%(n)s deals won", wins) % {"n": wins})
+        return notes
+
+    def commands(self, board: dict, keys: Keys, owner: int | None) -> list[Command]:
+        word = CALL_WORDS.get(board["call_word"], board["call_word"])
+        commands = [
+            self.command(
+                "call",
+                _("Call “%(word)s”") % {"word": word},
+                keys,
+                owner,
+                send=action_json({"type": "call"}),
+            ),
+            self.command(
+                "put-back",
+                _("Put the pile back"),
+                keys,
+                owner,
+                send=action_json({"type": "put-back"}),
+            ),
+        ]
+        if self.facts.grab_limit > 1:
+            commands.append(
+                self.command(
+                    "lay", _("Lay the chosen cards"), keys, owner, drop=action_json({"type": "lay"})
+                )
+            )
+        return commands
+
+    def hint(self, board: dict, seat: int | None) -> str:
+        if board["phase"] == "called":
+            return _(
+                "A win call has been made: the game waits a moment in case a second one comes."
+            )
+        if seat is None:
+            return ""
+        if board["seats"][seat]["held"] is None:
+            return _("Pick up one of your piles (tap it or press its number).")
+        if board["laying"][seat]:
+            return _("Now take a card from the middle (tap it or press its letter).")
+        return _("Lay a card from your hand in the middle, then take a different one from there.")
+
+    def key_help(self) -> list[tuple[str, str]]:
+        piles = len(self.game.board(None)["seats"][0]["zones"])
+        keys = [
+            (f"1–{piles}", _("pick up a pile")),
+            (f"1–{PILE_SIZE}", _("lay a card from your hand")),
+            ("A S D F …", _("take a card from the middle")),
+        ]
+        if self.facts.grab_limit > 1:
+            keys.append(("L", _("lay the chosen cards in the middle")))
+        return [
+            *keys,
+            ("B", _("put the pile back")),
+            (_("Space"), _("make the win call")),
+            self.cancel_key(),
+        ]
+
+    def place_legend(self, keys: Keys) -> list[tuple[str, str]]:
+        return [
+            (place_keys(keys.places), _("pick up a pile, or lay a card from the hand")),
+            (place_keys(keys.middle), _("take a card from the middle")),
+        ]

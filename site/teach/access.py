@@ -1,0 +1,43 @@
+"""Who is who in a lesson: the browser that started it controls it (its signed session lists
+the lessons it controls); a pupil who joined is remembered by the lesson's id."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest
+from play.access import check_id
+
+from .models import Lesson, Pupil
+
+CONTROL_KEY = "teach"
+PUPIL_KEY = "pupil"
+MAX_CONTROLLED = 20
+
+
+def controls(request: HttpRequest, game_id: str) -> bool:
+    return game_id in request.session.get(CONTROL_KEY, [])
+
+
+def take_control(request: HttpRequest, game_id: str) -> None:
+    held = [g for g in request.session.get(CONTROL_KEY, []) if g != game_id]
+    request.session[CONTROL_KEY] = [*held, game_id][-MAX_CONTROLLED:]
+
+
+def pupil_of(request: HttpRequest, lesson: Lesson) -> Pupil | None:
+    pupil_id = request.session.get(PUPIL_KEY, {}).get(lesson.pk)
+    if not isinstance(pupil_id, int) or isinstance(pupil_id, bool):
+        return None
+    return Pupil.objects.filter(pk=pupil_id, lesson=lesson).first()
+
+
+def remember_pupil(request: HttpRequest, pupil: Pupil) -> None:
+    known = {k: v for k, v in request.session.get(PUPIL_KEY, {}).items() if k != pupil.lesson_id}
+    known[pupil.lesson_id] = pupil.pk
+    request.session[PUPIL_KEY] = dict(list(known.items())[-MAX_CONTROLLED:])
+
+
+def lesson_or_404(game_id: str) -> Lesson:
+    check_id(game_id)
+    lesson = Lesson.objects.select_related("game").filter(pk=game_id).first()
+    if lesson is None:
+        raise Http404(game_id)
+    return lesson

@@ -1,0 +1,207 @@
+"""The projector's page and the follow page: the lesson's game drawn for its role (the
+teacher, a follower, a pupil) through presentation.gamepage, with the story of the game, the
+class question and the keys of the seats the teacher plays."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
+from django.utils import timezone, translation
+from play import service
+from play.access import held_seats
+from play.answers import Shown
+from play.clock import PACE_VALUES
+from play.models import Game, LogEntry
+
+from core.catalogue import variant_entry
+from core.glossary import current_lang
+from houserules.sheet import qr_svg
+from presentation.gamepage import Role, render_game, table_for
+from presentation.narration import player_name
+from presentation.reasons import reason_text
+from presentation.table import Table, build_table, key_legend, second_language, teaching_hands
+
+from . import questions
+from .access import pupil_of
+from .models import Lesson, Question
+from .narration import lines
+from .setup import pace_label
+from .summary import seat_names
+
+#: how many of the newest lines the live region reads out after a change
+ANNOUNCED = 2
+
+
+def _table(lesson: Lesson, row: Game, game, role: Role, acting: list[int]) -> Table:
+    table = table_for(
+        role,
+        game,
+        row.seats,
+        acting=acting,
+        names=seat_names(lesson, row),
+        paused=row.paused and not row.over,
+    )
+    if lesson.lang2:
+        with translation.override(lesson.lang2):
+            names2 = seat_names(lesson, row)
+        second_language(table, lesson.lang2, names2)
+    return table
+
+
+def _key_lists(lesson: Lesson, row: Game, game, acting: list[int]) -> list[dict]:
+    """Each acting seat's keys and what they do, for the list beside the table."""
+    hands = teaching_hands(game.variant.family, acting)
+    table = build_table(game, row.seats, 0, interactive=True, reveal=True, hands=hands)
+    names = seat_names(lesson, row)
+    lists = []
+    for seat, keys in hands.items():
+        labels = {
+            c.dom_id.removeprefix("cmd-").removesuffix(f"-{c.seat}"): c.label
+            for c in table.commands
+            if c.seat in (seat, None)
+        }
+        lists.append({"name": names[seat], "seat": seat, "keys": key_legend(game, keys, labels)})
+    return lists
+
+
+def _command_groups(table: Table) -> list[dict]:
+    """The command buttons, one group per player when two play at one keyboard."""
+    seats = list(dict.fromkeys(c.seat for c in table.commands))
+    if seats == [None]:
+        return [{"name": "", "commands": table.commands}]
+    views = {v.seat: v.name for v in [*table.opponents, *([table.own] if table.own else [])]}
+    return [
+        {"name": views.get(seat, ""), "commands": [c for c in table.commands if c.seat == seat]}
+        for seat in sorted(s for s in seats if s is not None)
+    ]
+
+
+def urls_of(row: Game) -> dict[str, str]:
+    kw = {"game_id": row.pk}
+    return {
+        "lesson_url": reverse("teach_lesson", kwargs=kw),
+        "follow_url": reverse("teach_follow", kwargs=kw),
+        "move_url": reverse("teach_move", kwargs=kw),
+        "clock_url": reverse("teach_clock", kwargs=kw),
+        "question_url": reverse("teach_question", kwargs=kw),
+        "explain_url": reverse("teach_explain", kwargs=kw),
+        "summary_url": reverse("teach_summary", kwargs=kw),
+        "replay_url": reverse("teach_replay", kwargs=kw),
+        "rules_url": reverse("rules", kwargs={"variant": row.variant}),
+        "setup_url": reverse("teach_setup", kwargs={"variant": row.variant}),
+    }
+
+
+def _story(
+    row: Game, lesson: Lesson, since: int | None, fragment: bool, fresh: list[LogEntry] | None
+) -> dict:
+    first = since if fragment and since is not None else 0
+    told = lines(row, first, lesson.lang2, fresh=fresh)
+    return {
+        "lines": told,
+        "announce": [line.text for line in told[-ANNOUNCED:]]
+        if fragment and since is not None and since < row.log_length
+        else [],
+    }
+
+
+def render_lesson(request: HttpRequest, shown: Shown) -> HttpResponse:
+    """The projector's page, or its fragment for htmx: the game as the teacher controls it."""
+    lesson = Lesson.objects.get(pk=shown.row.pk)
+    return _render(request, lesson, shown, Role.TEACHER)
+
+
+def render_follow(request: HttpRequest, shown: Shown) -> HttpResponse:
+    lesson = Lesson.objects.get(pk=shown.row.pk)
+    role = Role.PUPIL if pupil_of(request, lesson) else Role.FOLLOWER
+    return _render(request, lesson, shown, role)
+
+
+def _render(request: HttpRequest, lesson: Lesson, shown: Shown, role: Role) -> HttpResponse:
+    lang = current_lang()
+    row, turn = shown.row, shown.turn
+    game = turn.driver.game
+    controller = role is Role.TEACHER
+    acting = list(held_seats(request, row.pk)) if controller else []
+    paused = row.paused and not row.over
+    table = _table(lesson, row, game, role, acting)
+    question = lesson.open_question
+    fragment = bool(request.htmx)
+    urls = urls_of(row)
+    context = {
+        "lesson": lesson,
+        "row": row,
+        "controller": controller,
+        "entry": variant_entry(row.variant, lang),
+        "table": table,
+        "message": shown.message,
+        "paused": paused,
+        "started": row.clock_ms > 0 or row.log_length > 0,
+        "pace": f"{row.speed / settings.PLAY_CLOCK_SPEED:g}",
+        "paces": [(value, pace_label(pace)) for value, pace in PACE_VALUES.items()],
+        "poll_ms": service.next_poll_ms(row, turn.driver, timezone.now()),
+        "question": question,
+        "tally": questions.tally(question) if question and controller else None,
+        # name: the seat's label (a select's option); in_sentence: as a question names it.
+        "seats": [
+            {"seat": s, "name": n, "in_sentence": player_name(s, in_sentence=True)}
+            for s, n in enumerate(seat_names(lesson, row))
+        ],
+        "command_groups": _command_groups(table),
+        "key_lists": (
+            _key_lists(lesson, row, game, acting)
+            if acting and not fragment and not row.over
+            else []
+        ),
+        "stepped_nothing": turn.stepped is None and request.POST.get("command") == "step",
+        "lang2": lesson.lang2,
+        **urls,
+        **_story(row, lesson, shown.since, fragment, shown.fresh),
+    }
+    if role is Role.PUPIL:
+        context.update(_pupil_context(request, lesson, row, question))
+    if not fragment:
+        follow = request.build_absolute_uri(urls["follow_url"])
+        context.update(
+            {
+                "follow_link": follow,
+                "follow_qr": qr_svg(follow),
+                "class_code": " ".join([lesson.class_code[:3], lesson.class_code[3:]]),
+                "join_url": reverse("teach_join"),
+            }
+        )
+    return render_game(
+        request,
+        role,
+        template="teach/lesson.html",
+        context=context,
+        version=row.version,
+        status=shown.status,
+    )
+
+
+def _pupil_context(
+    request: HttpRequest, lesson: Lesson, row: Game, question: Question | None
+) -> dict:
+    pupil = pupil_of(request, lesson)
+    context: dict = {"pupil": pupil}
+    if question is None or pupil is None:
+        return context
+    position = questions.position(question)
+    is_open = question.state == Question.OPEN
+    names = seat_names(lesson, row)
+    context["question_table"] = table_for(
+        Role.SANDBOX, position, row.seats, seat=question.seat, names=names, interactive=is_open
+    )
+    context["answer_url"] = reverse(
+        "teach_answer", kwargs={"game_id": row.pk, "number": question.number}
+    )
+    mine = question.answers.filter(pupil=pupil).first()
+    if mine is not None:
+        context["my_answer"] = {
+            "move": questions.answered_text({**mine.action, "player": question.seat}, row.variant),
+            "accepted": mine.accepted,
+            "reason": reason_text(mine.reason) if mine.reason else "",
+        }
+    return context
