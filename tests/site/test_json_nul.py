@@ -24,8 +24,10 @@ WITH_NUL = [
     {"type": "play", "from": "row-0", "to": "centre-0", "cards": ["AS", "2S\u0000"]},
     {"type": "put-back", "extra": ["\u0000"]},
 ]
-DEMO_REASON = {"en": "That move could not be read, so nothing was changed.",
-               "sv": "Draget gick inte att läsa, så ingenting ändrades."}
+DEMO_REASON = {
+    "en": "That move could not be read, so nothing was changed.",
+    "sv": "Draget gick inte att läsa, så ingenting ändrades.",
+}
 
 
 @pytest.mark.parametrize("action", WITH_NUL)
@@ -33,8 +35,9 @@ def test_a_nul_in_a_demo_move_is_unreadable_and_stores_nothing(client, action):
     game = start(client, "james-bond")
     raw = json.dumps(action)
     assert "\\u0000" in raw and "\x00" not in raw
-    response = client.post(f"/en/play/{game.pk}/move/", {"action": raw, "version": "0"},
-                           HTTP_HX_REQUEST="true")
+    response = client.post(
+        f"/en/play/{game.pk}/move/", {"action": raw, "version": "0"}, HTTP_HX_REQUEST="true"
+    )
     assert response.status_code == 400
     assert DEMO_REASON["en"] in response.text
     game.refresh_from_db()
@@ -43,9 +46,11 @@ def test_a_nul_in_a_demo_move_is_unreadable_and_stores_nothing(client, action):
 
 def test_the_reason_is_translated(client):
     game = start(client, "james-bond", lang="sv")
-    response = client.post(f"/sv/play/{game.pk}/move/",
-                           {"action": json.dumps(WITH_NUL[1]), "version": "0"},
-                           HTTP_HX_REQUEST="true")
+    response = client.post(
+        f"/sv/play/{game.pk}/move/",
+        {"action": json.dumps(WITH_NUL[1]), "version": "0"},
+        HTTP_HX_REQUEST="true",
+    )
     assert response.status_code == 400
     assert DEMO_REASON["sv"] in response.text
 
@@ -56,9 +61,11 @@ def test_a_nul_in_a_class_answer_is_unreadable_and_stores_nothing(client, action
     client.post(f"/en/teach/{lesson.pk}/question/", {"command": "ask", "seat": "0"})
     pupil = client.__class__()
     test_teach.join(pupil, lesson, "Ada")
-    response = pupil.post(f"/en/teach/{lesson.pk}/answer/1/",
-                          {"action": json.dumps(action), "version": "0"},
-                          HTTP_HX_REQUEST="true")
+    response = pupil.post(
+        f"/en/teach/{lesson.pk}/answer/1/",
+        {"action": json.dumps(action), "version": "0"},
+        HTTP_HX_REQUEST="true",
+    )
     assert response.status_code == 400
     assert "That answer could not be read, so nothing was changed." in response.text
     assert not Answer.objects.exists()
