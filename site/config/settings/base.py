@@ -92,23 +92,32 @@ TEMPLATES = [
 WSGI_APPLICATION = "config.wsgi.application"
 
 
+#: what every SQLite database of the site gets, however it is configured: concurrent readers
+#: beside one writer (WAL), writers that queue instead of failing (IMMEDIATE, busy timeout).
+SQLITE_OPTIONS = {
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    "transaction_mode": "IMMEDIATE",
+    "timeout": 5,
+}
+
+
 def database_from_env() -> dict:
-    """PostgreSQL when DATABASE_URL is set; otherwise SQLite tuned for concurrent readers."""
+    """DATABASE_URL when set (PostgreSQL, or SQLite as sqlite:///path), else the SQLite file
+    db.sqlite3 (SQLITE_PATH); SQLite is tuned for concurrent readers whichever way it came."""
     url = os.environ.get("DATABASE_URL")
     if url:
-        return dj_database_url.parse(url, conn_max_age=600, conn_health_checks=True)
-    return {
-        "ENGINE": "django.db.backends.sqlite3",
-        "NAME": os.environ.get("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
-        "OPTIONS": {
-            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-            "transaction_mode": "IMMEDIATE",
-            "timeout": 5,
-        },
-        # Opening an SQLite connection (Django registers its SQL functions on each) cost the
-        # demo's requests about a quarter of their CPU time (docs/demo.md).
-        "CONN_MAX_AGE": 600,
-    }
+        database = dj_database_url.parse(url, conn_max_age=600, conn_health_checks=True)
+    else:
+        database = {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": os.environ.get("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
+            # Opening an SQLite connection (Django registers its SQL functions on each) cost
+            # the demo's requests about a quarter of their CPU time (docs/demo.md).
+            "CONN_MAX_AGE": 600,
+        }
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        database["OPTIONS"] = {**SQLITE_OPTIONS, **database.get("OPTIONS", {})}
+    return database
 
 
 DATABASES = {"default": database_from_env()}
