@@ -28,6 +28,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from core.actions import ActionShapeError, read_action
 from core.catalogue import variant_entry, variant_or_404
+from core.dbwrite import CannotSave
 from core.glossary import current_lang
 from core.options import OPTION_PREFIX, value_key
 from core.pagecache import cached_page
@@ -281,6 +282,8 @@ def game_page(request: HttpRequest, game_id: str) -> HttpResponse:
         raise Http404(game_id) from None
     except Busy:
         return HttpResponse(_("This game is very busy; try again in a moment."), status=503)
+    except CannotSave as unsaved:  # a read-only database: show the game caught up, unsaved
+        change = unsaved.change
     since = _parse_since(request.GET.get("since"))
     return _render_game(request, change.row, change.value, since=since, fresh=change.entries)
 
@@ -334,6 +337,8 @@ def act(request: HttpRequest, game_id: str, *, render: Render | None = None,
         return HttpResponse(_("This game is very busy; try again in a moment."), status=503)
     except Game.DoesNotExist:
         raise Http404(game_id) from None
+    except CannotSave:
+        return unreadable(request, game_id, render, status=503, message=CANNOT_SAVE)
     row, turn = change.row, change.value
     if turn.refusal:
         status, message = _refusal(turn.refusal)
@@ -374,12 +379,18 @@ def read_clock(request: HttpRequest) -> dict:
     return request_args
 
 
-def unreadable(request: HttpRequest, game_id: str, render: Render | None = None) -> HttpResponse:
-    """The game unchanged, with the message that the request could not be read (400)."""
+CANNOT_SAVE = gettext_lazy("The game cannot be saved right now, so that was not played. "
+                           "Try again in a moment.")
+
+
+def unreadable(request: HttpRequest, game_id: str, render: Render | None = None, *,
+               status: int = 400, message: str = "") -> HttpResponse:
+    """The game unchanged, with the message that the request could not be read (400) or
+    another reason nothing was changed."""
     row = game_or_404(game_id)
     turn = Turn(service.driver_of(row), row.clock.now_ms(timezone.now()))
-    return (render or _render_game)(request, row, turn, status=400, message=_(
-        "That request could not be read, so nothing was changed."))
+    return (render or _render_game)(request, row, turn, status=status, message=str(
+        message or _("That request could not be read, so nothing was changed.")))
 
 
 @require_POST

@@ -34,6 +34,7 @@ from play.store import Busy
 from play.table import DEMO_KEYS, Table, build_table
 
 from core.catalogue import variant_entry, variant_or_404
+from core.dbwrite import CannotSave
 from core.glossary import current_lang
 from core.pagecache import cached_page
 from houserules.sheet import qr_svg
@@ -350,6 +351,8 @@ def _catch_up(game_id: str, render_page, request: HttpRequest) -> HttpResponse:
         raise Http404(game_id) from None
     except Busy:
         return HttpResponse(_("This game is very busy; try again in a moment."), status=503)
+    except CannotSave as unsaved:  # a read-only database: show the game caught up, unsaved
+        change = unsaved.change
     return render_page(request, change.row, change.value, since=_since(request),
                        fresh=change.entries)
 

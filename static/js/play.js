@@ -287,7 +287,10 @@ document.addEventListener("pointercancel", (event) => endDrag(event, false));
 document.addEventListener("htmx:beforeSwap", (event) => {
   if (event.detail.target?.id !== "game") return;
   const status = event.detail.xhr.status;
-  if (status === 400 || status === 403 || status === 409) {
+  // A 503 that carries a board (the game cannot be saved right now) says so in its place;
+  // a 503 without one (a busy game) leaves the board and asks again.
+  const board = event.detail.xhr.getResponseHeader("X-Game-Version") !== null;
+  if (status === 400 || status === 403 || status === 409 || (status === 503 && board)) {
     event.detail.shouldSwap = true;
     event.detail.isError = false;
   }

@@ -51,6 +51,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Innermost: it sees the view's exception before Django turns it into a 500.
+    "core.dbwrite.ReadOnlyMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
