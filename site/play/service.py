@@ -20,7 +20,7 @@ from datetime import datetime
 from django.conf import settings
 from django.db import transaction
 
-from rules_engine.actions import Result
+from rules_engine.actions import Action, Result
 from rules_engine.driver import Driver, Entry, replay_record
 from rules_engine.game import R_GAME_OVER
 from rules_engine.game import Game as EngineGame
@@ -53,6 +53,9 @@ class Turn:
     refusal: str | None = None
     #: what a step while paused applied (None: no step, or nothing was due).
     stepped: Entry | None = None
+    #: the move was the seat's last move sent again (a page retrying a lost answer): it
+    #: was played once already and is answered with the game as it is.
+    repeated: bool = False
 
 
 def new_seed() -> int:
@@ -110,7 +113,10 @@ def compute(row: Game, wall: datetime, *, seat: int | None = None, action: dict 
         elif version is None or version > row.version:
             turn.refusal = FORGED
         elif seated and version < row.acted[seat]:  # type: ignore[index]
-            turn.refusal = STALE
+            if action is not None and repeats_last_move(row, seat, action):  # type: ignore[arg-type]
+                action, turn.repeated = None, True
+            else:
+                turn.refusal = STALE
         elif action is not None and (clock.paused and not row.over):
             turn.refusal = PAUSED
         elif clock_command == "step" and not clock.paused and not row.over:
@@ -157,6 +163,26 @@ def compute(row: Game, wall: datetime, *, seat: int | None = None, action: dict 
         row.over, row.winner, row.end_reason = True, game.winner, game.end_reason or ""
         row.finished = wall
     return Change(row, turn, changed=True, entries=[_log_entry(e) for e in entries])
+
+
+def _comparable(action: dict) -> dict:
+    return {key: value for key, value in action.items() if key not in ("t", "player")}
+
+
+def repeats_last_move(row: Game, seat: int, action: dict) -> bool:
+    """Whether `action`, sent from a view older than the seat's last accepted move, is that
+    very move again: the page sends a move whose answer never came once more, with the
+    same version (static/js/play.js), and must not be told it was refused."""
+    last = (LogEntry.objects.using(row._state.db or "default")
+            .filter(game_id=row.pk, kind="human", reason="", action__player=seat)
+            .order_by("-seq").only("action").first())
+    if last is None or last.action is None:
+        return False
+    try:
+        sent = Action.from_json({**action, "t": 0, "player": seat}).to_json()
+    except (TypeError, ValueError, KeyError):
+        return False
+    return _comparable(sent) == _comparable(last.action)
 
 
 def _log_entry(entry: Entry) -> LogEntry:
