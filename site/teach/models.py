@@ -14,11 +14,12 @@ from django.db import models
 from django.db.models.functions import Lower
 from play.models import Game
 
-CLASS_CODE_DIGITS = 6
+#: long enough that guessing one at the join limit is hopeless (docs/hardening.md)
+CLASS_CODE_DIGITS = 12
 
 
 def new_class_code() -> str:
-    """Six digits: typed on a phone's number pad from the projector."""
+    """Twelve digits: typed on a phone's number pad from the projector (groups of four)."""
     return f"{secrets.randbelow(10**CLASS_CODE_DIGITS):0{CLASS_CODE_DIGITS}d}"
 
 

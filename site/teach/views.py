@@ -44,6 +44,7 @@ from presentation.reasons import reason_text
 from . import questions
 from .explain import BadRef, Ref, explain, parse_ref
 from .keys import hands_for, legend
+from .joining import JoinRefused, find_lesson, format_code
 from .models import CLASS_CODE_DIGITS, Lesson, Pupil, Question
 from .narration import lines
 from .setup import (
@@ -306,7 +307,7 @@ def _render(request: HttpRequest, lesson: Lesson, row: Game, turn: Turn, role: s
     if not fragment:
         follow = request.build_absolute_uri(urls["follow_url"])
         context.update({"follow_link": follow, "follow_qr": qr_svg(follow),
-                        "class_code": " ".join([lesson.class_code[:3], lesson.class_code[3:]]),
+                        "class_code": format_code(lesson.class_code),
                         "join_url": reverse("teach_join")})
     template = "teach/lesson.html#state" if fragment else "teach/lesson.html"
     response = render(request, template, context, status=status)
@@ -517,19 +518,16 @@ def answer(request: HttpRequest, game_id: str, number: int) -> HttpResponse:
 def join(request: HttpRequest) -> HttpResponse:
     """A pupil joins a class: its code (from the projector) and a nickname."""
     params = request.POST if request.method == "POST" else request.GET
-    code = "".join(params.get("code", "").split())[:CLASS_CODE_DIGITS + 4]
+    code = params.get("code", "")[:CLASS_CODE_DIGITS + 8]
     nickname = questions.clean_nickname(params.get("nickname", ""))
     errors: dict[str, str] = {}
     status = 200
     if request.method == "POST":
         lesson = None
-        if not (code.isascii() and code.isdigit() and len(code) == CLASS_CODE_DIGITS):
-            errors["code"] = _("A class code is six digits, as the projector shows it.")
-        else:
-            lesson = Lesson.objects.filter(class_code=code).first()
-            if lesson is None:
-                errors["code"] = _("No class has this code. Check the digits on the "
-                                   "projector.")
+        try:
+            lesson = find_lesson(request, code)
+        except JoinRefused as refused:
+            errors["code"] = str(refused)
         if not nickname:
             errors["nickname"] = _("Choose a nickname (at most %(n)s characters).") % {
                 "n": questions.MAX_NICKNAME}

@@ -180,6 +180,9 @@ SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 # Set (e.g. "X-Request-ID") only behind a proxy that writes that header on every request;
 # otherwise each request gets a fresh id (core.requestlog).
 REQUEST_ID_HEADER = ""
+# The header a trusted proxy writes the client's address in (e.g. "X-Real-IP"); empty:
+# REMOTE_ADDR. Limits on joining a class and on admin logins count by it (core.clientip).
+CLIENT_IP_HEADER = ""
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 

@@ -2,7 +2,8 @@
 
     DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS (comma-separated), optional DATABASE_URL,
     optional DJANGO_CSRF_TRUSTED_ORIGINS (comma-separated), optional DJANGO_REQUEST_ID_HEADER
-    (the header a trusted proxy puts its request id in, e.g. X-Request-ID).
+    (the header a trusted proxy puts its request id in, e.g. X-Request-ID), optional
+    DJANGO_CLIENT_IP_HEADER (the header it puts the client's address in, e.g. X-Real-IP).
 
 Logs go to stderr, where gunicorn and any process manager keep them: one access line per
 request and every error with its traceback, each line carrying the request's id.
@@ -32,6 +33,7 @@ SESSION_COOKIE_SECURE = True
 CSRF_COOKIE_SECURE = True
 LANGUAGE_COOKIE_SECURE = True
 REQUEST_ID_HEADER = os.environ.get("DJANGO_REQUEST_ID_HEADER", "")
+CLIENT_IP_HEADER = os.environ.get("DJANGO_CLIENT_IP_HEADER", "")
 
 LOGGING = {
     "version": 1,
