@@ -43,8 +43,8 @@ from presentation.reasons import reason_text
 
 from . import questions
 from .explain import BadRef, Ref, explain, parse_ref
-from .keys import hands_for, legend
 from .joining import JoinRefused, find_lesson, format_code
+from .keys import hands_for, legend
 from .models import CLASS_CODE_DIGITS, Lesson, Pupil, Question
 from .narration import lines
 from .setup import (
