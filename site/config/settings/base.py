@@ -24,6 +24,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_cotton.apps.SimpleAppConfig",
     "django_htmx",
+    "axes",
     "core",
     "rules",
     "examples",
@@ -53,7 +54,24 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     # Innermost: it sees the view's exception before Django turns it into a 500.
     "core.dbwrite.ReadOnlyMiddleware",
+    "core.logincost.LoginCostMiddleware",
+    # Last, as django-axes asks: it answers a locked-out login.
+    "axes.middleware.AxesMiddleware",
 ]
+
+# Admin logins (#25): django-axes locks a username out at one address after
+# AXES_FAILURE_LIMIT failed passwords, for AXES_COOLOFF_TIME, before any password is hashed
+# (its backend comes first); core.logincost bounds the hashing all guessers may cause.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 5
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_COOLOFF_TIME = 0.25  # hours
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "core.clientip.client_ip"
+AXES_LOCKOUT_TEMPLATE = "login_limited.html"
 
 ROOT_URLCONF = "config.urls"
 
