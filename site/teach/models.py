@@ -11,7 +11,6 @@ from __future__ import annotations
 import secrets
 
 from django.db import models
-from django.db.models.functions import Lower
 from play.models import Game
 
 #: long enough that guessing one at the join limit is hopeless (docs/hardening.md)
@@ -50,11 +49,13 @@ class Lesson(models.Model):
 class Pupil(models.Model):
     lesson = models.ForeignKey(Lesson, on_delete=models.CASCADE, related_name="pupils")
     nickname = models.CharField(max_length=24)
+    #: the nickname as compared (teach.nicknames.nickname_key): one pupil per key per lesson
+    key = models.CharField(max_length=96)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        constraints = [models.UniqueConstraint(Lower("nickname"), "lesson",
-                                               name="teach_pupil_unique_nickname")]
+        constraints = [models.UniqueConstraint(fields=["lesson", "key"],
+                                               name="teach_pupil_unique_key")]
 
     def __str__(self) -> str:
         return self.nickname

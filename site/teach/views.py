@@ -532,9 +532,7 @@ def join(request: HttpRequest) -> HttpResponse:
             errors["nickname"] = _("Choose a nickname (at most %(n)s characters).") % {
                 "n": questions.MAX_NICKNAME}
         if lesson is not None and not errors:
-            pupil = pupil_of(request, lesson)
-            if pupil is None or pupil.nickname.lower() != nickname.lower():
-                pupil = questions.join(lesson, nickname)
+            pupil = questions.join(lesson, nickname, pupil_of(request, lesson))
             if pupil is None:
                 errors["nickname"] = _("Someone in this class already has this nickname: "
                                        "choose another.")
