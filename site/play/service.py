@@ -14,6 +14,7 @@ caller says which (`controls`).
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -36,9 +37,17 @@ STALE = "stale"
 FORGED = "forged"
 PAUSED = "paused"
 RUNNING = "running"  # a single step asked for while the clock runs
+HELD = "held"  # a rule of the game's owner holds the clock (teacher mode: a question is open)
 CLOCK_COMMANDS = ("pause", "resume", "step", "speed")
 #: how much later than the bot's moment a page asks, so that the bot is surely due then.
 POLL_MARGIN_MS = 15
+
+
+#: Rules for clock commands that whoever owns a game adds (teacher mode: no step while a
+#: class question is open; a resume closes the question), so they hold whichever route the
+#: command came through. Each gets the row and the command and returns a refusal (HELD) or
+#: None; it may act on a command it lets through. Registered in an AppConfig.ready().
+CLOCK_RULES: list[Callable[[Game, str], str | None]] = []
 
 
 @dataclass
@@ -121,6 +130,9 @@ def compute(row: Game, wall: datetime, *, seat: int | None = None, action: dict 
             turn.refusal = PAUSED
         elif clock_command == "step" and not clock.paused and not row.over:
             turn.refusal = RUNNING
+        elif clock_command is not None:
+            turn.refusal = next(filter(None, (rule(row, clock_command) for rule in CLOCK_RULES)),
+                                None)
         if turn.refusal:
             return Change(row, turn)
     changed = False

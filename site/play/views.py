@@ -43,7 +43,7 @@ from . import service
 from .clock import PACE_VALUES
 from .models import Game, LogEntry
 from .replay import game_example
-from .service import CLOCK_COMMANDS, FORGED, NOT_YOUR_SEAT, PAUSED, RUNNING, STALE, Turn
+from .service import CLOCK_COMMANDS, FORGED, HELD, NOT_YOUR_SEAT, PAUSED, RUNNING, STALE, Turn
 from .setup import level_fields, option_fields, parse_setup, player_choices
 from .store import Busy
 from .summary import summarise
@@ -309,6 +309,7 @@ REFUSALS = {
     PAUSED: (409, gettext_lazy("The game is paused: resume it to play on.")),
     RUNNING: (409, gettext_lazy("Pause the game first: you can only step through it while "
                                 "it is paused.")),
+    HELD: (409, gettext_lazy("Close the class question before stepping on.")),
 }
 
 

@@ -408,19 +408,15 @@ def move(request: HttpRequest, game_id: str) -> HttpResponse:
 @never_cache
 def clock(request: HttpRequest, game_id: str) -> HttpResponse:
     try:
-        lesson = _controller_or_403(request, game_id)
+        _controller_or_403(request, game_id)
     except PermissionError:
         return HttpResponse(_("Only the teacher's browser controls this game."), status=403)
     try:
         request_args = play_views.read_clock(request)
     except play_views.BadMove:
         return play_views.unreadable(request, game_id, render_lesson)
-    command = request_args["clock_command"]
-    if command == "step" and lesson.open_question is not None:
-        return _refuse(request, game_id, _("Close the class question before stepping on."),
-                       409)
-    if command == "resume":
-        questions.close_all(lesson)  # the game goes on: the question is over
+    # A lesson's clock rules (no step while a question is open) are teach.clockrules',
+    # applied by play.service whichever route the command comes through.
     return play_views.act(request, game_id, render=render_lesson, controls=True,
                           **request_args)
 
