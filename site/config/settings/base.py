@@ -36,8 +36,12 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "core.requestlog.RequestIdMiddleware",
     "core.methods.EmptyHeadMiddleware",
-    "django.middleware.security.SecurityMiddleware",
+    # Outside every middleware that may answer early (the HTTPS redirect) or raise (a wrong
+    # Host: DisallowedHost, answered 400 where it is raised): those answers carry the headers.
     "django_permissions_policy.PermissionsPolicyMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "core.compression.CompressionMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -49,8 +53,6 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # Innermost: it sees the view's exception before Django turns it into a 500.
     "core.dbwrite.ReadOnlyMiddleware",

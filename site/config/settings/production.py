@@ -38,7 +38,10 @@ CLIENT_IP_HEADER = os.environ.get("DJANGO_CLIENT_IP_HEADER", "")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"request_id": {"()": "core.requestlog.RequestIdFilter"}},
+    "filters": {
+        "request_id": {"()": "core.requestlog.RequestIdFilter"},
+        "client_errors": {"()": "core.requestlog.ClientErrorFilter"},
+    },
     "formatters": {
         "line": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
     },
@@ -46,7 +49,7 @@ LOGGING = {
         "stderr": {
             "class": "logging.StreamHandler",
             "stream": "ext://sys.stderr",
-            "filters": ["request_id"],
+            "filters": ["request_id", "client_errors"],
             "formatter": "line",
         },
     },
@@ -56,8 +59,11 @@ LOGGING = {
         "django": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
         # 4xx responses are in the access lines already; errors (5xx) keep their traceback.
         "django.request": {"level": "ERROR"},
-        # Probes with a wrong Host header are answered 400 and are no one's error.
-        "django.security.DisallowedHost": {"handlers": [], "propagate": False},
+        # Client errors Django reports as security events (a wrong Host, an oversized body
+        # or form): one WARNING line each with the request id, no traceback
+        # (core.requestlog.ClientErrorFilter). With no handler of their own they reached
+        # logging's last resort, traceback and all.
+        "django.security": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
         "stress.access": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
     },
 }
