@@ -6,15 +6,14 @@ import teach.models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('teach', '0001_initial'),
+        ("teach", "0001_initial"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='lesson',
-            name='class_code',
+            model_name="lesson",
+            name="class_code",
             field=models.CharField(default=teach.models.new_class_code, max_length=12, unique=True),
         ),
     ]

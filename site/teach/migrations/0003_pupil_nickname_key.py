@@ -21,11 +21,18 @@ class Migration(migrations.Migration):
     dependencies = [("teach", "0002_longer_class_code")]
 
     operations = [
-        migrations.AddField(model_name="pupil", name="key",
-                            field=models.CharField(default="", max_length=96),
-                            preserve_default=False),
+        migrations.AddField(
+            model_name="pupil",
+            name="key",
+            field=models.CharField(default="", max_length=96),
+            preserve_default=False,
+        ),
         migrations.RunPython(fill_keys, migrations.RunPython.noop),
         migrations.RemoveConstraint(model_name="pupil", name="teach_pupil_unique_nickname"),
-        migrations.AddConstraint(model_name="pupil", constraint=models.UniqueConstraint(
-            fields=("lesson", "key"), name="teach_pupil_unique_key")),
+        migrations.AddConstraint(
+            model_name="pupil",
+            constraint=models.UniqueConstraint(
+                fields=("lesson", "key"), name="teach_pupil_unique_key"
+            ),
+        ),
     ]
