@@ -205,7 +205,10 @@ def main() -> int:
         server, port = start_gunicorn(env, app_log, args.workers)
         http = OverHttp("127.0.0.1", port, HOST_NAME)
         wait_until_healthy(http.send, server)
-        http.prime_csrf("/en/")
+        # A page with a form: the home page carries no token since it posts nothing.
+        http.prime_csrf("/en/class/")
+        if not http.csrf_token:
+            raise SystemExit("no CSRF token on /en/class/: the POSTs would all be 403")
         send = http.send
     else:
         log_to(app_log)

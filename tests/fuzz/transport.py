@@ -127,9 +127,11 @@ class OverHttp:
         cookie = response.headers.get("set-cookie", "")
         if "csrftoken=" in cookie:
             self.csrf_cookie = cookie.split("csrftoken=", 1)[1].split(";", 1)[0]
-        marker = '"x-csrftoken": "'
-        if marker in response.body:
-            self.csrf_token = response.body.split(marker, 1)[1].split('"', 1)[0]
+        # Only pages that post carry a token: in htmx's headers or in a form's hidden field.
+        for marker in ('"x-csrftoken": "', 'name="csrfmiddlewaretoken" value="'):
+            if marker in response.body:
+                self.csrf_token = response.body.split(marker, 1)[1].split('"', 1)[0]
+                break
 
     def send(self, request: FuzzRequest) -> FuzzResponse:
         headers = {
