@@ -204,13 +204,24 @@ def plain_http_plan() -> list[Planned]:
 
 def edge_plan(profile: RouteProfile, langs: list[str]) -> list[Planned]:
     """What the long campaign sends every route once before its random share: forms in
-    other charsets, too many fields, a body over Django's limit."""
+    other charsets, every shape of each field of a JSON value, too many fields, a body over
+    Django's limit."""
     route, base = profile.route.label, _richest(profile)
     post = base.request.with_(method="POST", path=_path(base, langs[0]),
                               form=base.request.form or base.request.query)
     plan = [Planned.of(f"{route} form charset {charset}", post.with_(
         content_type=f"{FORM_TYPE}; charset={charset}"), [], profile.route.declared_methods)
         for charset in CHARSETS]
+    declared = profile.route.declared_methods
+    get = base.request.with_(method="GET", path=_path(base, langs[0]), form=())
+    for name in profile.form:  # every shape of every field of a JSON value, once (a move)
+        for payload in json_shapes(_valid(profile, name)):
+            plan.append(Planned.of(f"{route} form {name}: json", post.with_(
+                form=_set(post.form, name, payload.value)), [payload.value], declared))
+    for name in profile.query:  # the same for a query (the sandbox's act)
+        for payload in json_shapes(_valid(profile, name)):
+            plan.append(Planned.of(f"{route} query {name}: json", get.with_(
+                query=_set(get.query, name, payload.value)), [payload.value], declared))
     plan.append(Planned.of(f"{route} too many form fields", post.with_(
         form=tuple((f"f{i}", "1") for i in range(1100))), [], profile.route.declared_methods))
     plan.append(Planned.of(f"{route} body over the limit", post.with_(
