@@ -168,8 +168,16 @@ class OverHttp:
                     b"\n", b"")
                 connection.putheader(name, raw)
             connection.putheader("Content-Length", str(len(body)))
-            connection.endheaders(body)
-            response = connection.getresponse()
+            try:
+                connection.endheaders(body)
+            except (BrokenPipeError, ConnectionResetError):
+                # The server answered a body over its limit before reading all of it and
+                # closed: its answer may still be there to read.
+                pass
+            try:
+                response = connection.getresponse()
+            except (ConnectionError, http.client.HTTPException):
+                return FuzzResponse(0, error="closed before answering", origin="server")
             content = response.read()
             found: dict[str, str] = {}
             for name, value in response.getheaders():
