@@ -1,5 +1,6 @@
 """Requests as data, sent in-process (Django's test client) or over HTTP (gunicorn)."""
 
+import contextlib
 import http.client
 import re
 import traceback
@@ -168,12 +169,10 @@ class OverHttp:
                     b"\n", b"")
                 connection.putheader(name, raw)
             connection.putheader("Content-Length", str(len(body)))
-            try:
+            # The server may answer a body over its limit before reading all of it and close:
+            # its answer may still be there to read.
+            with contextlib.suppress(BrokenPipeError, ConnectionResetError):
                 connection.endheaders(body)
-            except (BrokenPipeError, ConnectionResetError):
-                # The server answered a body over its limit before reading all of it and
-                # closed: its answer may still be there to read.
-                pass
             try:
                 response = connection.getresponse()
             except (ConnectionError, http.client.HTTPException):
