@@ -26,20 +26,27 @@ def _is_card_code(value: object) -> bool:
     return value == "X" or is_card(value)
 
 
+def _text(value: object) -> bool:
+    # PostgreSQL's jsonb refuses "\u0000" (the escaped NUL survives the raw-text check)
+    return isinstance(value, str) and "\x00" not in value
+
+
 def _plain(value: object) -> bool:
-    if isinstance(value, bool | str) or value is None:
+    if isinstance(value, bool) or value is None:
         return True
+    if isinstance(value, str):
+        return _text(value)
     if isinstance(value, int):
         return abs(value) < 2**31
-    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+    return isinstance(value, list) and all(_text(v) for v in value)
 
 
 def check_action(action: object) -> dict:
     """The action itself when its shape is one the site can handle; ActionShapeError else."""
-    if not (isinstance(action, dict) and isinstance(action.get("type"), str)):
+    if not (isinstance(action, dict) and _text(action.get("type"))):
         raise ActionShapeError("shape")
     for key, value in action.items():
-        if not isinstance(key, str) or not _plain(value):
+        if not _text(key) or not _plain(value):
             raise ActionShapeError("value")
     if "card" in action and not _is_card_code(action["card"]):
         raise ActionShapeError("card")

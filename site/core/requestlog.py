@@ -73,3 +73,27 @@ class RequestIdMiddleware:
             return response
         finally:
             _current.reset(token)
+
+
+class ClientErrorFilter(logging.Filter):
+    """A client's mistake is one warning line, never a traceback (#25).
+
+    Django logs a wrong Host header, an oversized form or body, too many fields and other
+    SuspiciousOperations through `django.security.*` at ERROR with the exception attached,
+    and 4xx responses through `django.request`: for the operator each is one line
+    (WARNING, the request id, the reason) beside the request's access line. Control
+    characters in the reason (it quotes what the client sent) are escaped, so no second
+    line can be forged."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        status = getattr(record, "status_code", None)
+        client_error = record.name.startswith("django.security") or (
+            isinstance(status, int) and 400 <= status < 500)
+        if client_error:
+            message = record.getMessage()
+            record.msg = message.encode("unicode_escape").decode("ascii") if any(
+                ch < " " for ch in message) else message
+            record.args = ()
+            record.exc_info = record.exc_text = record.stack_info = None
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True

@@ -14,13 +14,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from core.dbwrite import CannotSave
 from presentation.reasons import reason_text
 
 from . import service
 from .access import acting_seat, game_or_404
 from .forms import ClockForm, MoveForm, SinceForm
 from .models import Game, LogEntry
-from .service import FORGED, NOT_YOUR_SEAT, PAUSED, RUNNING, STALE, Turn
+from .service import FORGED, HELD, NOT_YOUR_SEAT, PAUSED, RUNNING, STALE, Turn
 from .store import Busy
 
 
@@ -80,16 +81,23 @@ REFUSALS = {
         409,
         gettext_lazy("Pause the game first: you can only step through it while it is paused."),
     ),
+    HELD: (409, gettext_lazy("Close the class question before stepping on.")),
 }
+
+CANNOT_SAVE = gettext_lazy("The game cannot be saved right now, so that was not played. "
+                           "Try again in a moment.")
 
 
 def act(request: HttpRequest, game_id: str, **request_args) -> Shown:
     """A move or clock command through play.service (Busy and Game.DoesNotExist pass up to
     `game_answer`)."""
     since = parse_since(request.POST.get("since"))
-    change = service.play(
-        game_id, timezone.now(), seat=acting_seat(request, game_id), **request_args
-    )
+    try:
+        change = service.play(
+            game_id, timezone.now(), seat=acting_seat(request, game_id), **request_args
+        )
+    except CannotSave:  # a read-only database: the move's place says so
+        return unchanged(game_id, str(CANNOT_SAVE), 503, since)
     row, turn = change.row, change.value
     if turn.refusal:
         status, text = REFUSALS[turn.refusal]
@@ -101,8 +109,12 @@ def act(request: HttpRequest, game_id: str, **request_args) -> Shown:
 
 
 def catch_up(game_id: str, since: int | None) -> Shown:
-    """The game caught up to now (bots' moves and deadlines due by then)."""
-    change = service.play(game_id, timezone.now())
+    """The game caught up to now (bots' moves and deadlines due by then); on a read-only
+    database, caught up but not saved."""
+    try:
+        change = service.play(game_id, timezone.now())
+    except CannotSave as unsaved:
+        change = unsaved.change
     return Shown(change.row, change.value, since=since, fresh=change.entries)
 
 

@@ -14,13 +14,14 @@ caller says which (`controls`).
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
 from django.conf import settings
 from django.db import transaction
 
-from rules_engine.actions import Result
+from rules_engine.actions import Action, Result
 from rules_engine.driver import Driver, Entry, replay_record
 from rules_engine.game import R_GAME_OVER
 from rules_engine.game import Game as EngineGame
@@ -36,9 +37,17 @@ STALE = "stale"
 FORGED = "forged"
 PAUSED = "paused"
 RUNNING = "running"  # a single step asked for while the clock runs
+HELD = "held"  # a rule of the game's owner holds the clock (teacher mode: a question is open)
 CLOCK_COMMANDS = ("pause", "resume", "step", "speed")
 #: how much later than the bot's moment a page asks, so that the bot is surely due then.
 POLL_MARGIN_MS = 15
+
+
+#: Rules for clock commands that whoever owns a game adds (teacher mode: no step while a
+#: class question is open; a resume closes the question), so they hold whichever route the
+#: command came through. Each gets the row and the command and returns a refusal (HELD) or
+#: None; it may act on a command it lets through. Registered in an AppConfig.ready().
+CLOCK_RULES: list[Callable[[Game, str], str | None]] = []
 
 
 @dataclass
@@ -53,6 +62,9 @@ class Turn:
     refusal: str | None = None
     #: what a step while paused applied (None: no step, or nothing was due).
     stepped: Entry | None = None
+    #: the move was the seat's last move sent again (a page retrying a lost answer): it
+    #: was played once already and is answered with the game as it is.
+    repeated: bool = False
 
 
 def new_seed() -> int:
@@ -116,11 +128,17 @@ def compute(row: Game, wall: datetime, *, seat: int | None = None, action: dict 
         elif version is None or version > row.version:
             turn.refusal = FORGED
         elif seated and version < row.acted[seat]:  # type: ignore[index]
-            turn.refusal = STALE
+            if action is not None and repeats_last_move(row, seat, action):  # type: ignore[arg-type]
+                action, turn.repeated = None, True
+            else:
+                turn.refusal = STALE
         elif action is not None and (clock.paused and not row.over):
             turn.refusal = PAUSED
         elif clock_command == "step" and not clock.paused and not row.over:
             turn.refusal = RUNNING
+        elif clock_command is not None:
+            turn.refusal = next(filter(None, (rule(row, clock_command) for rule in CLOCK_RULES)),
+                                None)
         if turn.refusal:
             return Change(row, turn)
     changed = False
@@ -163,6 +181,26 @@ def compute(row: Game, wall: datetime, *, seat: int | None = None, action: dict 
         row.over, row.winner, row.end_reason = True, game.winner, game.end_reason or ""
         row.finished = wall
     return Change(row, turn, changed=True, entries=[_log_entry(e) for e in entries])
+
+
+def _comparable(action: dict) -> dict:
+    return {key: value for key, value in action.items() if key not in ("t", "player")}
+
+
+def repeats_last_move(row: Game, seat: int, action: dict) -> bool:
+    """Whether `action`, sent from a view older than the seat's last accepted move, is that
+    very move again: the page sends a move whose answer never came once more, with the
+    same version (static/js/play.js), and must not be told it was refused."""
+    last = (LogEntry.objects.using(row._state.db or "default")
+            .filter(game_id=row.pk, kind="human", reason="", action__player=seat)
+            .order_by("-seq").only("action").first())
+    if last is None or last.action is None:
+        return False
+    try:
+        sent = Action.from_json({**action, "t": 0, "player": seat}).to_json()
+    except (TypeError, ValueError, KeyError):
+        return False
+    return _comparable(sent) == _comparable(last.action)
 
 
 def _log_entry(entry: Entry) -> LogEntry:

@@ -18,9 +18,11 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from django.db import connections, transaction
+from django.db import DatabaseError, connections, transaction
 from django.db.models import F
 from django.utils import timezone
+
+from core.dbwrite import CannotSave, forget_connection, is_read_only
 
 from .models import Game, LogEntry
 
@@ -49,7 +51,25 @@ def change_game[T](game_id: str, compute: Callable[[Game], Change[T]], *,
                 using: str = "default") -> Change[T]:
     """Run `compute` on the current row and store its change; Game.DoesNotExist for an
     unknown id. `compute` may run more than once (SQLite, after a conflict): it must
-    depend on nothing but the row it is given."""
+    depend on nothing but the row it is given.
+
+    A read-only database: the write is tried once more on a fresh connection (the refused
+    one may date from before the database became writable again), then CannotSave carries
+    the change computed from the row as read, unsaved."""
+    for attempt in range(2):
+        try:
+            return _change_game(game_id, compute, using)
+        except DatabaseError as error:
+            if not is_read_only(error):
+                raise
+            forget_connection(using)
+            if attempt or connections[using].in_atomic_block:
+                break
+    raise CannotSave(compute(Game.objects.using(using).get(pk=game_id)))
+
+
+def _change_game[T](game_id: str, compute: Callable[[Game], Change[T]],
+                    using: str) -> Change[T]:
     rows = Game.objects.using(using)
     if connections[using].features.has_select_for_update:
         with transaction.atomic(using=using):

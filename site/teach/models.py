@@ -11,14 +11,14 @@ from __future__ import annotations
 import secrets
 
 from django.db import models
-from django.db.models.functions import Lower
 from play.models import Game
 
-CLASS_CODE_DIGITS = 6
+#: long enough that guessing one at the join limit is hopeless (docs/hardening.md)
+CLASS_CODE_DIGITS = 12
 
 
 def new_class_code() -> str:
-    """Six digits: typed on a phone's number pad from the projector."""
+    """Twelve digits: typed on a phone's number pad from the projector (groups of four)."""
     return f"{secrets.randbelow(10**CLASS_CODE_DIGITS):0{CLASS_CODE_DIGITS}d}"
 
 
@@ -49,11 +49,13 @@ class Lesson(models.Model):
 class Pupil(models.Model):
     lesson = models.ForeignKey(Lesson, on_delete=models.CASCADE, related_name="pupils")
     nickname = models.CharField(max_length=24)
+    #: the nickname as compared (teach.nicknames.nickname_key): one pupil per key per lesson
+    key = models.CharField(max_length=96)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        constraints = [models.UniqueConstraint(Lower("nickname"), "lesson",
-                                               name="teach_pupil_unique_nickname")]
+        constraints = [models.UniqueConstraint(fields=["lesson", "key"],
+                                               name="teach_pupil_unique_key")]
 
     def __str__(self) -> str:
         return self.nickname

@@ -24,6 +24,7 @@ from presentation.table import Table, build_table, key_legend, second_language, 
 
 from . import questions
 from .access import pupil_of
+from .joining import format_code
 from .models import Lesson, Question
 from .narration import lines
 from .setup import pace_label
@@ -167,7 +168,7 @@ def _render(request: HttpRequest, lesson: Lesson, shown: Shown, role: Role) -> H
             {
                 "follow_link": follow,
                 "follow_qr": qr_svg(follow),
-                "class_code": " ".join([lesson.class_code[:3], lesson.class_code[3:]]),
+                "class_code": format_code(lesson.class_code),
                 "join_url": reverse("teach_join"),
             }
         )

@@ -27,6 +27,7 @@ from rules_engine.registry import VARIANTS
 from .explain import judging_time
 from .models import Answer, Lesson, Pupil, Question
 from .narration import move_words, tried_words
+from .nicknames import nickname_key
 
 MAX_NICKNAME = 24
 
@@ -112,16 +113,26 @@ def answer(question: Question, pupil: Pupil, action: dict) -> Answer:
 
 
 def clean_nickname(raw: str) -> str:
-    """A nickname as shown: printable, single spaces, at most MAX_NICKNAME characters."""
+    """A nickname as shown: printable, single spaces, at most MAX_NICKNAME characters, with
+    at least one letter or digit that counts (not only marks or dashes)."""
     text = "".join(ch for ch in raw if ch.isprintable())
-    return " ".join(text.split())[:MAX_NICKNAME]
+    text = " ".join(text.split())[:MAX_NICKNAME]
+    return text if nickname_key(text) else ""
 
 
-def join(lesson: Lesson, nickname: str) -> Pupil | None:
-    """A new pupil in the lesson; None when the nickname is taken there."""
+def join(lesson: Lesson, nickname: str, pupil: Pupil | None = None) -> Pupil | None:
+    """The browser's pupil in the lesson under `nickname`: a new one, or `pupil` (the one
+    this browser joined as already: one pupil per browser per lesson) renamed; None when
+    another pupil's nickname reads the same (teach.nicknames)."""
+    key = nickname_key(nickname)
     try:
         with transaction.atomic():
-            return Pupil.objects.create(lesson=lesson, nickname=nickname)
+            if pupil is None:
+                return Pupil.objects.create(lesson=lesson, nickname=nickname, key=key)
+            if (pupil.nickname, pupil.key) != (nickname, key):
+                pupil.nickname, pupil.key = nickname, key
+                pupil.save(update_fields=["nickname", "key"])
+            return pupil
     except IntegrityError:
         return None
 

@@ -52,6 +52,7 @@ from core.params import parse_natural
 from . import questions
 from .access import controls, lesson_or_404, pupil_of, remember_pupil, take_control
 from .explain import BadRef, explain, parse_ref
+from .joining import JoinRefused, find_lesson
 from .models import CLASS_CODE_DIGITS, Lesson, Question
 from .page import render_follow, render_lesson, urls_of
 from .setup import (
@@ -157,18 +158,13 @@ def move(request: HttpRequest, game_id: str) -> HttpResponse:
 @never_cache
 @game_answer
 def clock(request: HttpRequest, game_id: str) -> HttpResponse:
-    lesson = _controller_or_403(request, game_id,
-                                _("Only the teacher's browser controls this game."))
+    _controller_or_403(request, game_id, _("Only the teacher's browser controls this game."))
     try:
         request_args = read_clock(request)
     except BadMove:
         return render_lesson(request, unreadable(game_id))
-    command = request_args["clock_command"]
-    if command == "step" and lesson.open_question is not None:
-        return _refuse(request, game_id, _("Close the class question before stepping on."),
-                       409)
-    if command == "resume":
-        questions.close_all(lesson)  # the game goes on: the question is over
+    # A lesson's clock rules (no step while a question is open) are teach.clockrules',
+    # applied by play.service whichever route the command comes through.
     return render_lesson(request, act(request, game_id, controls=True, **request_args))
 
 
@@ -262,26 +258,21 @@ def answer(request: HttpRequest, game_id: str, number: int) -> HttpResponse:
 def join(request: HttpRequest) -> HttpResponse:
     """A pupil joins a class: its code (from the projector) and a nickname."""
     params = request.POST if request.method == "POST" else request.GET
-    code = "".join(params.get("code", "").split())[:CLASS_CODE_DIGITS + 4]
+    code = params.get("code", "")[:CLASS_CODE_DIGITS + 8]
     nickname = questions.clean_nickname(params.get("nickname", ""))
     errors: dict[str, str] = {}
     status = 200
     if request.method == "POST":
         lesson = None
-        if len(code) != CLASS_CODE_DIGITS or parse_natural(code, CLASS_CODE_DIGITS) is None:
-            errors["code"] = _("A class code is six digits, as the projector shows it.")
-        else:
-            lesson = Lesson.objects.filter(class_code=code).first()
-            if lesson is None:
-                errors["code"] = _("No class has this code. Check the digits on the "
-                                   "projector.")
+        try:
+            lesson = find_lesson(request, code)
+        except JoinRefused as refused:
+            errors["code"] = str(refused)
         if not nickname:
             errors["nickname"] = _("Choose a nickname (at most %(n)s characters).") % {
                 "n": questions.MAX_NICKNAME}
         if lesson is not None and not errors:
-            pupil = pupil_of(request, lesson)
-            if pupil is None or pupil.nickname.lower() != nickname.lower():
-                pupil = questions.join(lesson, nickname)
+            pupil = questions.join(lesson, nickname, pupil_of(request, lesson))
             if pupil is None:
                 errors["nickname"] = _("Someone in this class already has this nickname: "
                                        "choose another.")

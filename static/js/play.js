@@ -73,19 +73,25 @@ function compose(chosen, drop, seat) {
   return action;
 }
 
-function post(url, values) {
+function post(url, values, retry = false) {
   // One request after the other, each sent with the table version shown when it leaves.
   chain = chain
     .then(() => {
       const box = gameBox();
       const state = shown();
       if (!box || !state) return undefined;
-      return window.htmx.ajax("POST", url, {
-        source: box,
-        target: "#game",
-        swap: "innerHTML",
-        values: { ...values, version: state.dataset.version, since: state.dataset.seq },
-      });
+      const sent = { ...values, version: state.dataset.version, since: state.dataset.seq };
+      const send = () =>
+        window.htmx.ajax("POST", url, {
+          source: box,
+          target: "#game",
+          swap: "innerHTML",
+          values: sent,
+        });
+      // A move whose answer never came (a server worker restarted, the network dropped) is
+      // sent once more with the same version: the server answers a repeat as the same move.
+      // Not a clock command: a second step would step twice.
+      return retry ? send().catch(send) : send();
     })
     .catch(() => undefined);
 }
@@ -103,7 +109,8 @@ function act(action, seat) {
   // A pupil's answer to a class question goes where the shown question says; a move to the
   // game.
   const url = shown()?.dataset.answerUrl || box.dataset.moveUrl;
-  post(url, seat ? { action: JSON.stringify(action), seat } : { action: JSON.stringify(action) });
+  post(url, seat ? { action: JSON.stringify(action), seat } : { action: JSON.stringify(action) },
+    true);
 }
 
 // A shared pile tapped (not keyed) acts for the seat that has a card chosen, else for the
@@ -287,7 +294,10 @@ document.addEventListener("pointercancel", (event) => endDrag(event, false));
 document.addEventListener("htmx:beforeSwap", (event) => {
   if (event.detail.target?.id !== "game") return;
   const status = event.detail.xhr.status;
-  if (status === 400 || status === 403 || status === 409) {
+  // A 503 that carries a board (the game cannot be saved right now) says so in its place;
+  // a 503 without one (a busy game) leaves the board and asks again.
+  const board = event.detail.xhr.getResponseHeader("X-Game-Version") !== null;
+  if (status === 400 || status === 403 || status === 409 || (status === 503 && board)) {
     event.detail.shouldSwap = true;
     event.detail.isError = false;
   }

@@ -30,9 +30,13 @@ LOG_LINE = re.compile(r"^\S+ \S+ (?P<level>[A-Z]+) (?P<logger>\S+) \[(?P<id>[^\]
 GUNICORN_LINE = re.compile(r"^\[[^\]]+\] \[\d+\] \[(?P<level>[A-Z]+)\] (?P<text>.*)$", re.M)
 
 
-def production_environment() -> dict[str, str]:
+def production_environment(database_url: str = "") -> dict[str, str]:
+    """Production settings on a fresh SQLite file, or on `database_url` (an empty
+    PostgreSQL database: the campaign migrates it)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
     env.pop("DATABASE_URL", None)
+    if database_url:
+        env["DATABASE_URL"] = database_url
     env.update({
         "DJANGO_SETTINGS_MODULE": "config.settings.production",
         "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
@@ -121,12 +125,15 @@ def read_log(path: Path) -> dict:
 
 def run(requests: int, seed: int, send, profiles, langs) -> "Tally":  # noqa: F821
     """Stray paths first, then every route's share of the budget, round by round."""
-    from .plans import method_rounds, stray_plan
+    from .plans import bad_host_plan, edge_plan, method_rounds, plain_http_plan, stray_plan
     from .runner import Tally
 
     tally = Tally()
-    for planned in stray_plan(langs):
+    for planned in [*stray_plan(langs), *bad_host_plan(), *plain_http_plan()]:
         tally.send(send, planned)
+    for profile in profiles:
+        for planned in edge_plan(profile, langs):
+            tally.send(send, planned)
     share = (requests - tally.requests) / len(profiles)
     for number, profile in enumerate(profiles):
         goal = tally.requests + share if number < len(profiles) - 1 else requests
@@ -168,11 +175,14 @@ def main() -> int:
     parser.add_argument("--server", choices=["gunicorn", "inprocess"], default="gunicorn")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=int(time.time()))
+    parser.add_argument("--database-url", default=os.environ.get("FUZZ_DATABASE_URL", ""),
+                        help="an empty PostgreSQL database to run on (FUZZ_DATABASE_URL); "
+                             "a fresh SQLite file otherwise")
     args = parser.parse_args()
 
     shutil.rmtree(WORK, ignore_errors=True)
     WORK.mkdir(parents=True)
-    env = production_environment()
+    env = production_environment(args.database_url)
     app_log = WORK / ("gunicorn.log" if args.server == "gunicorn" else "app.log")
     prepare(env)
     log_to(WORK / "discovery.log")
@@ -195,7 +205,10 @@ def main() -> int:
         server, port = start_gunicorn(env, app_log, args.workers)
         http = OverHttp("127.0.0.1", port, HOST_NAME)
         wait_until_healthy(http.send, server)
-        http.prime_csrf("/en/")
+        # A page with a form: the home page carries no token since it posts nothing.
+        http.prime_csrf("/en/class/")
+        if not http.csrf_token:
+            raise SystemExit("no CSRF token on /en/class/: the POSTs would all be 403")
         send = http.send
     else:
         log_to(app_log)
@@ -210,7 +223,9 @@ def main() -> int:
             server.wait(timeout=60)
     log = read_log(app_log)
 
-    print(f"\nlong fuzz profile: {args.server}, production settings, seed {args.seed}")
+    database = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
+    print(f"\nlong fuzz profile: {args.server}, production settings on {database}, "
+          f"seed {args.seed}")
     print(tally.summary())
     print(f"wall time: {wall:.1f} s")
     print(f"log: {log['access_lines']} access lines ({log['access_lines_without_id']} without "
@@ -220,7 +235,8 @@ def main() -> int:
     for finding in tally.findings[:20]:
         print(f"\n{str(finding)[:2000]}")
     result = {
-        "server": args.server, "seed": args.seed, "requests": tally.requests,
+        "server": args.server, "database": database, "seed": args.seed,
+        "requests": tally.requests,
         "statuses": dict(tally.statuses), "server_errors": tally.server_errors,
         "findings": len(tally.findings), "seconds": round(wall, 1), "log": log,
     }

@@ -32,4 +32,6 @@ def problems(
             found.append(f"no {header} header")
     if response.html and response.body and "content-security-policy" not in response.headers:
         found.append("an HTML response without Content-Security-Policy")
+    if response.html and response.body and "x-frame-options" not in response.headers:
+        found.append("an HTML response without X-Frame-Options")
     return found

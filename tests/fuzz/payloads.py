@@ -78,8 +78,9 @@ def core_splices(valid: str) -> list[Payload]:
 
 
 def splices(valid: str) -> list[Payload]:
-    """A valid value bent out of shape: its numbers swapped for hostile ones, grown, cut."""
-    out = []
+    """A valid value bent out of shape: its numbers swapped for hostile ones, grown, cut;
+    a JSON object field by field (json_shapes)."""
+    out = list(json_shapes(valid))
     if _DIGITS.search(valid):
         for number in ("²", "٣", "9" * 5000, "-1", "0" * 7):
             out.append(Payload("splice", _DIGITS.sub(number, valid, count=1)))
@@ -101,3 +102,42 @@ PATH_EXTRAS: list[Payload] = _all(
 def path_payloads(valid: str, quick: bool) -> list[Payload]:
     base = QUICK if quick else PAYLOADS
     return [*PATH_EXTRAS, *base, *splices(valid)]
+
+
+# JSON fields (#25): a value that is a JSON object is bent field by field, so every field a
+# view reads meets every shape (a NUL escaped as \u0000 passes a raw-text check and is
+# refused by PostgreSQL's jsonb; a number beyond float; a list where a string was).
+JSON_VALUES: list[str] = [
+    '"\\u0000"', '"a\\u0000b"', '["\\u0000"]', "1e400", "-1", "0.5", str(10**40), "true",
+    "null", "[]", "{}", '[["x"]]', '{"a": {"b": {"c": 1}}}', '"' + "A" * 700 + '"', '""',
+    '"²"', '"<b>' + MARKER + '</b>"',
+]
+JSON_WHOLE: list[str] = [
+    "[]", "1", "null", '"x"', '"\\u0000"', "[" * 5000 + "]" * 5000, '{"\\u0000": 1}', "{",
+]
+
+
+def json_shapes(valid: str) -> list[Payload]:
+    """A JSON object's text with one field at a time given every shape in JSON_VALUES, a key
+    holding a NUL added, and the whole replaced by other JSON; none for a non-JSON value."""
+    import json
+
+    try:
+        data = json.loads(valid)
+    except ValueError:
+        return []
+    if not isinstance(data, dict) or not data:
+        return []
+    out = [Payload("json", text) for text in JSON_WHOLE]
+    for key in data:
+        others = {k: v for k, v in data.items() if k != key}
+        head = json.dumps(others)[:-1] + (", " if others else "")
+        for value in JSON_VALUES:
+            out.append(Payload("json", f"{head}{json.dumps(key)}: {value}}}"))
+    out.append(Payload("json", json.dumps({**data, "k\x00": True})))
+    return out
+
+
+# Form posts declaring a charset other than UTF-8 (#25), and Host headers no site serves.
+CHARSETS = ("latin-1", "utf-16", "shift_jis", "x-no-such-charset", "utf-8")
+BAD_HOSTS = ("evil.example", "evil\tINFO forged", "a" * 300, "[::1", "localhost:99999")

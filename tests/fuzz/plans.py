@@ -9,6 +9,8 @@ from hypothesis import strategies as st
 from .crawl import Sample
 from .discovery import RouteProfile
 from .payloads import (
+    BAD_HOSTS,
+    CHARSETS,
     CORE,
     DEALT,
     MARKER,
@@ -16,10 +18,11 @@ from .payloads import (
     QUICK,
     Payload,
     core_splices,
+    json_shapes,
     path_payloads,
     splices,
 )
-from .transport import FuzzRequest
+from .transport import FORM_TYPE, FuzzRequest
 
 OTHER_METHODS = ("POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "HEAD")
 HTMX = ("HX-Request", "true")
@@ -73,15 +76,17 @@ def _richest(profile: RouteProfile, method: str | None = None) -> Sample:
 
 
 def dealt(names: list[str], profile: RouteProfile) -> dict[str, list[Payload]]:
-    """Each name's quick values: the core ones and core splices of its real value, plus its
-    share of the others (all of them go to some name), plus its share of the other splices."""
+    """Each name's quick values: the core ones and core splices of its real value, every
+    shape of each field when the value is a JSON object, plus its share of the others (all
+    of them go to some name), plus its share of the other splices."""
     schedule = {}
     for i, name in enumerate(names):
         valid = _valid(profile, name)
         extra = [p for j, p in enumerate(DEALT) if j % len(names) == i]
-        rest = [p for p in splices(valid) if p not in core_splices(valid)]
+        shapes = json_shapes(valid)
+        rest = [p for p in splices(valid) if p not in core_splices(valid) and p not in shapes]
         mine = [p for j, p in enumerate(rest) if j % len(names) == i]
-        schedule[name] = [*CORE, *core_splices(valid), *extra, *mine]
+        schedule[name] = [*CORE, *core_splices(valid), *shapes, *extra, *mine]
     return schedule
 
 
@@ -130,6 +135,9 @@ def quick_plan(profile: RouteProfile, langs: list[str]) -> list[Planned]:
                     path=_path(post, lang()), form=_set(post_base.form, name, payload.value),
                     headers=headers())
                 add(f"{route} form {name}: {payload.kind}", request, [payload.value])
+        for charset in CHARSETS:
+            add(f"{route} form charset {charset}", post_base.with_(
+                path=_path(post, lang()), content_type=f"{FORM_TYPE}; charset={charset}"), [])
 
     for hostile in (f"<script>{MARKER}()</script>", "²", "9" * 5000):
         repeated = tuple((n, v) for n in profile.query for v in (_valid(profile, n), hostile))
@@ -162,6 +170,7 @@ def quick_plan(profile: RouteProfile, langs: list[str]) -> list[Planned]:
 def stray_plan(langs: list[str]) -> list[Planned]:
     """Paths that match no route: the 404 page and the language redirect see them."""
     plan = []
+
     for i, payload in enumerate(QUICK):
         lang = langs[i % len(langs)]
         for path in (f"/{lang}/{_quote(payload.value)}/", f"/{_quote(payload.value)}"):
@@ -177,6 +186,47 @@ def _quote(value: str) -> str:
 # The long campaign: hypothesis draws everything above at random for one route at a time
 # (so every route gets its share), with the methods the campaign names for that round.
 WRONG_METHODS = ("PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "HEAD")
+
+
+def bad_host_plan() -> list[Planned]:
+    """Host headers no site serves (every scanner's first probe): a 400 wherever the host
+    is read, with the headers of every page and one log line (the campaign reads the log)."""
+    return [Planned.of("(bad host)", FuzzRequest(method, path, headers=(("Host", host),)), [])
+            for host in BAD_HOSTS for method, path in (("GET", "/en/"), ("POST", "/en/class/"))]
+
+
+def plain_http_plan() -> list[Planned]:
+    """Requests the proxy says came over plain HTTP: production answers them with its HTTPS
+    redirect, which must carry the same headers (the campaign sends them)."""
+    return [Planned.of("(plain http)", FuzzRequest("GET", path, headers=(
+        ("X-Forwarded-Proto", "http"),)), []) for path in ("/", "/en/", "/static/css/site.css")]
+
+
+def edge_plan(profile: RouteProfile, langs: list[str]) -> list[Planned]:
+    """What the long campaign sends every route once before its random share: forms in
+    other charsets, every shape of each field of a JSON value, too many fields, a body over
+    Django's limit."""
+    route, base = profile.route.label, _richest(profile)
+    post = base.request.with_(method="POST", path=_path(base, langs[0]),
+                              form=base.request.form or base.request.query)
+    plan = [Planned.of(f"{route} form charset {charset}", post.with_(
+        content_type=f"{FORM_TYPE}; charset={charset}"), [], profile.route.declared_methods)
+        for charset in CHARSETS]
+    declared = profile.route.declared_methods
+    get = base.request.with_(method="GET", path=_path(base, langs[0]), form=())
+    for name in profile.form:  # every shape of every field of a JSON value, once (a move)
+        for payload in json_shapes(_valid(profile, name)):
+            plan.append(Planned.of(f"{route} form {name}: json", post.with_(
+                form=_set(post.form, name, payload.value)), [payload.value], declared))
+    for name in profile.query:  # the same for a query (the sandbox's act)
+        for payload in json_shapes(_valid(profile, name)):
+            plan.append(Planned.of(f"{route} query {name}: json", get.with_(
+                query=_set(get.query, name, payload.value)), [payload.value], declared))
+    plan.append(Planned.of(f"{route} too many form fields", post.with_(
+        form=tuple((f"f{i}", "1") for i in range(1100))), [], profile.route.declared_methods))
+    plan.append(Planned.of(f"{route} body over the limit", post.with_(
+        raw_body=b"x=" + b"a" * 3_000_000), [], profile.route.declared_methods))
+    return plan
 
 
 def method_rounds(profile: RouteProfile) -> list[tuple[tuple[str, ...], float]]:
@@ -241,6 +291,9 @@ def planned_requests(
     if method == "POST":
         form = _pairs(draw, profile, profile.form, sample.request.form or sample.request.query,
                       planted)
+    content_type = ""
+    if method == "POST" and draw(st.integers(min_value=0, max_value=9)) == 0:
+        content_type = f"{FORM_TYPE}; charset={draw(st.sampled_from(CHARSETS))}"
     headers = [HTMX] if draw(st.booleans()) else []
     if draw(st.integers(min_value=0, max_value=7)) == 0:
         value = _hostile(draw, "")
@@ -253,6 +306,6 @@ def planned_requests(
         cookies = ((draw(st.sampled_from(profile.cookies)), value),)
     request = sample.request.with_(
         method=method, path=_path(sample, lang, overrides), query=query, form=form,
-        headers=tuple(headers), cookies=cookies,
+        headers=tuple(headers), cookies=cookies, content_type=content_type,
     )
     return Planned.of(profile.route.label, request, planted, profile.route.declared_methods)

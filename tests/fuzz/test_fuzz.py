@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, Phase, given
 from hypothesis import settings as hypothesis_settings
 
 from .discovery import discover, profile_site
-from .plans import method_rounds, planned_requests, quick_plan, stray_plan
+from .plans import bad_host_plan, method_rounds, planned_requests, quick_plan, stray_plan
 from .routes import all_routes
 from .runner import Tally
 from .sessions import TEACH_ROUTES, teach_samples
@@ -96,6 +96,16 @@ def test_paths_that_match_no_route(fuzz_db):
     for planned in stray_plan(LANGS):
         tally.send(send, planned)
     assert tally.statuses.keys() <= {301, 302, 400, 404}
+    assert_clean(tally)
+
+
+def test_host_headers_no_site_serves(fuzz_db):
+    """#25: the bad-Host 400 lacked the CSP and X-Frame-Options of every other page."""
+    tally = Tally()
+    send = InProcess().send
+    for planned in bad_host_plan():
+        tally.send(send, planned)
+    assert 400 in tally.statuses
     assert_clean(tally)
 
 

@@ -1,5 +1,6 @@
 """Requests as data, sent in-process (Django's test client) or over HTTP (gunicorn)."""
 
+import contextlib
 import http.client
 import re
 import traceback
@@ -26,6 +27,8 @@ class FuzzRequest:
     headers: tuple[tuple[str, str], ...] = ()
     cookies: tuple[tuple[str, str], ...] = ()
     extra_query: str = ""  # appended verbatim (e.g. a thousand fields)
+    content_type: str = ""  # a form's own Content-Type (e.g. with a charset); FORM_TYPE else
+    raw_body: bytes = b""  # sent as the body instead of the form (e.g. 3 MB)
 
     @property
     def url(self) -> str:
@@ -34,7 +37,11 @@ class FuzzRequest:
 
     @property
     def body(self) -> bytes:
-        return encode_pairs(self.form).encode("ascii")
+        return self.raw_body or encode_pairs(self.form).encode("ascii")
+
+    @property
+    def form_type(self) -> str:
+        return self.content_type or FORM_TYPE
 
     def with_(self, **changes) -> "FuzzRequest":
         return replace(self, **changes)
@@ -47,6 +54,10 @@ class FuzzRequest:
             text += f" headers={self.headers!r}"
         if self.cookies:
             text += f" cookies={self.cookies!r}"
+        if self.content_type:
+            text += f" content-type={self.content_type!r}"
+        if self.raw_body:
+            text += f" body of {len(self.raw_body)} bytes"
         return text if len(text) <= limit else text[:limit] + f"… ({len(text)} chars)"
 
 
@@ -88,7 +99,8 @@ class InProcess:
         try:
             response = self.client.generic(
                 request.method, request.url, data=request.body,
-                content_type=FORM_TYPE if request.form else "application/octet-stream",
+                content_type=request.form_type if request.form or request.raw_body
+                else "application/octet-stream",
                 secure=self.secure, headers=headers,
             )
         except Exception:
@@ -116,9 +128,11 @@ class OverHttp:
         cookie = response.headers.get("set-cookie", "")
         if "csrftoken=" in cookie:
             self.csrf_cookie = cookie.split("csrftoken=", 1)[1].split(";", 1)[0]
-        marker = '"x-csrftoken": "'
-        if marker in response.body:
-            self.csrf_token = response.body.split(marker, 1)[1].split('"', 1)[0]
+        # Only pages that post carry a token: in htmx's headers or in a form's hidden field.
+        for marker in ('"x-csrftoken": "', 'name="csrfmiddlewaretoken" value="'):
+            if marker in response.body:
+                self.csrf_token = response.body.split(marker, 1)[1].split('"', 1)[0]
+                break
 
     def send(self, request: FuzzRequest) -> FuzzResponse:
         headers = {
@@ -141,9 +155,9 @@ class OverHttp:
                 (k, self.csrf_token if k == CSRF_FIELD and _TOKEN.fullmatch(v) else v)
                 for k, v in request.form
             ))
-        body = request.body if request.form else b""
-        if request.form:
-            headers["Content-Type"] = FORM_TYPE
+        body = request.body if request.form or request.raw_body else b""
+        if request.form or request.raw_body:
+            headers["Content-Type"] = request.form_type
         connection = http.client.HTTPConnection(self.host, self.port, timeout=60)
         try:
             connection.putrequest(request.method, request.url, skip_host=True,
@@ -155,8 +169,14 @@ class OverHttp:
                     b"\n", b"")
                 connection.putheader(name, raw)
             connection.putheader("Content-Length", str(len(body)))
-            connection.endheaders(body)
-            response = connection.getresponse()
+            # The server may answer a body over its limit before reading all of it and close:
+            # its answer may still be there to read.
+            with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+                connection.endheaders(body)
+            try:
+                response = connection.getresponse()
+            except (ConnectionError, http.client.HTTPException):
+                return FuzzResponse(0, error="closed before answering", origin="server")
             content = response.read()
             found: dict[str, str] = {}
             for name, value in response.getheaders():

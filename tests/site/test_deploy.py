@@ -1,8 +1,11 @@
+import json
 import os
 import re
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -37,3 +40,40 @@ def test_engine_never_imports_django():
     importing = re.compile(r"^\s*(import|from)\s+django\b", re.M)
     for path in (ROOT / "rules_engine").rglob("*.py"):
         assert not importing.search(path.read_text(encoding="utf-8")), path
+
+
+SETTINGS_PROBE = """
+import json, sys
+sys.path.insert(0, "site")
+import django
+from django.conf import settings
+django.setup()
+from django.db import connection
+with connection.cursor() as cursor:
+    cursor.execute("PRAGMA journal_mode")
+    mode = cursor.fetchone()[0]
+    cursor.execute("PRAGMA busy_timeout")
+    timeout = cursor.fetchone()[0]
+database = settings.DATABASES["default"]
+print(json.dumps({"options": database["OPTIONS"], "age": database["CONN_MAX_AGE"],
+                  "mode": mode, "timeout": timeout}))
+"""
+
+
+@pytest.mark.parametrize("how", ["DATABASE_URL", "SQLITE_PATH"])
+def test_every_sqlite_configuration_gets_the_same_tuning(tmp_path, how):
+    """`DATABASE_URL=sqlite:///…` (the README offers it) is tuned like the default file (#25):
+    WAL, IMMEDIATE transactions and a busy timeout, read from the production settings."""
+    path = tmp_path / "site.sqlite3"
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.production",
+           "DJANGO_SECRET_KEY": "x" * 60, "DJANGO_ALLOWED_HOSTS": "stress.example.org"}
+    env.pop("DATABASE_URL", None)
+    env[how] = f"sqlite:///{path}" if how == "DATABASE_URL" else str(path)
+    done = subprocess.run([sys.executable, "-c", SETTINGS_PROBE], cwd=ROOT, env=env,
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    found = json.loads(done.stdout)
+    assert found["options"]["transaction_mode"] == "IMMEDIATE"
+    assert found["options"]["timeout"] == 5
+    assert found["age"] == 600
+    assert found["mode"] == "wal" and found["timeout"] == 5000

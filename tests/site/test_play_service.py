@@ -71,10 +71,15 @@ def test_a_move_sent_from_a_table_older_than_the_seats_own_last_move_is_stale():
     first = service.play(row.pk, wall(100), seat=0, action=pick, version=0)
     assert first.value.result.accepted
     before = Game.objects.get(pk=row.pk)
-    replayed = service.play(row.pk, wall(200), seat=0, action=pick, version=0)
-    assert replayed.value.refusal == service.STALE
+    other = service.play(row.pk, wall(200), seat=0, action={"type": "pick", "pile": "pile-2"},
+                         version=0)
+    assert other.value.refusal == service.STALE
     after = Game.objects.get(pk=row.pk)
     assert (after.version, after.snapshot) == (before.version, before.snapshot)
+    # The same move again (the page retrying a lost answer) is that move, not a refusal
+    # (#25, tests/site/test_move_retry.py).
+    replayed = service.play(row.pk, wall(200), seat=0, action=pick, version=0)
+    assert replayed.value.refusal is None and replayed.value.repeated
 
 
 def test_a_rejected_move_keeps_the_engines_reason_and_changes_no_card():

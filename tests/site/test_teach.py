@@ -87,7 +87,7 @@ def test_a_lesson_starts_paused_with_the_seats_its_mode_asks_for(client, mode, s
     row = lesson.game
     assert row.seats == seats and row.paused and row.log_length == 0
     assert row.speed == 0.5  # the test settings' clock speed is 1
-    assert lesson.mode == mode and lesson.lang2 == "fi" and re.fullmatch(r"\d{6}",
+    assert lesson.mode == mode and lesson.lang2 == "fi" and re.fullmatch(r"\d{12}",
                                                                           lesson.class_code)
     assert client.session["teach"] == [row.pk]
     assert client.session.get("play", {}).get(row.pk) == held
@@ -394,8 +394,8 @@ def test_pupils_join_with_the_class_code_and_a_nickname(client):
     assert again.status_code == 303 and Pupil.objects.count() == 1
     taken = join(client.__class__(), lesson, "ada")
     assert taken.status_code == 400 and "already has this nickname" in taken.text
-    for code, message in (("12345", "six digits"), ("abcdef", "six digits"),
-                          ("000000" if lesson.class_code != "000000" else "999999",
+    for code, message in (("12345", "twelve digits"), ("abcdef", "twelve digits"),
+                          ("0" * 12 if lesson.class_code != "0" * 12 else "9" * 12,
                            "No class has this code")):
         wrong = client.__class__().post("/en/class/", {"code": code, "nickname": "Bo"})
         assert wrong.status_code == 400 and message in wrong.text

@@ -24,6 +24,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_cotton.apps.SimpleAppConfig",
     "django_htmx",
+    "axes",
     "core",
     "rules",
     "examples",
@@ -35,8 +36,12 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "core.requestlog.RequestIdMiddleware",
     "core.methods.EmptyHeadMiddleware",
-    "django.middleware.security.SecurityMiddleware",
+    # Outside every middleware that may answer early (the HTTPS redirect) or raise (a wrong
+    # Host: DisallowedHost, answered 400 where it is raised): those answers carry the headers.
     "django_permissions_policy.PermissionsPolicyMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "core.compression.CompressionMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -48,10 +53,27 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Innermost: it sees the view's exception before Django turns it into a 500.
+    "core.dbwrite.ReadOnlyMiddleware",
+    "core.logincost.LoginCostMiddleware",
+    # Last, as django-axes asks: it answers a locked-out login.
+    "axes.middleware.AxesMiddleware",
 ]
+
+# Admin logins (#25): django-axes locks a username out at one address after
+# AXES_FAILURE_LIMIT failed passwords, for AXES_COOLOFF_TIME, before any password is hashed
+# (its backend comes first); core.logincost bounds the hashing all guessers may cause.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 5
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_COOLOFF_TIME = 0.25  # hours
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "core.clientip.client_ip"
+AXES_LOCKOUT_TEMPLATE = "login_limited.html"
 
 ROOT_URLCONF = "config.urls"
 
@@ -92,23 +114,32 @@ TEMPLATES = [
 WSGI_APPLICATION = "config.wsgi.application"
 
 
+#: what every SQLite database of the site gets, however it is configured: concurrent readers
+#: beside one writer (WAL), writers that queue instead of failing (IMMEDIATE, busy timeout).
+SQLITE_OPTIONS = {
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    "transaction_mode": "IMMEDIATE",
+    "timeout": 5,
+}
+
+
 def database_from_env() -> dict:
-    """PostgreSQL when DATABASE_URL is set; otherwise SQLite tuned for concurrent readers."""
+    """DATABASE_URL when set (PostgreSQL, or SQLite as sqlite:///path), else the SQLite file
+    db.sqlite3 (SQLITE_PATH); SQLite is tuned for concurrent readers whichever way it came."""
     url = os.environ.get("DATABASE_URL")
     if url:
-        return dj_database_url.parse(url, conn_max_age=600, conn_health_checks=True)
-    return {
-        "ENGINE": "django.db.backends.sqlite3",
-        "NAME": os.environ.get("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
-        "OPTIONS": {
-            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-            "transaction_mode": "IMMEDIATE",
-            "timeout": 5,
-        },
-        # Opening an SQLite connection (Django registers its SQL functions on each) cost the
-        # demo's requests about a quarter of their CPU time (docs/demo.md).
-        "CONN_MAX_AGE": 600,
-    }
+        database = dj_database_url.parse(url, conn_max_age=600, conn_health_checks=True)
+    else:
+        database = {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": os.environ.get("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
+            # Opening an SQLite connection (Django registers its SQL functions on each) cost
+            # the demo's requests about a quarter of their CPU time (docs/demo.md).
+            "CONN_MAX_AGE": 600,
+        }
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        database["OPTIONS"] = {**SQLITE_OPTIONS, **database.get("OPTIONS", {})}
+    return database
 
 
 DATABASES = {"default": database_from_env()}
@@ -169,6 +200,9 @@ SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 # Set (e.g. "X-Request-ID") only behind a proxy that writes that header on every request;
 # otherwise each request gets a fresh id (core.requestlog).
 REQUEST_ID_HEADER = ""
+# The header a trusted proxy writes the client's address in (e.g. "X-Real-IP"); empty:
+# REMOTE_ADDR. Limits on joining a class and on admin logins count by it (core.clientip).
+CLIENT_IP_HEADER = ""
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 

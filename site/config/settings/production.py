@@ -2,7 +2,8 @@
 
     DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS (comma-separated), optional DATABASE_URL,
     optional DJANGO_CSRF_TRUSTED_ORIGINS (comma-separated), optional DJANGO_REQUEST_ID_HEADER
-    (the header a trusted proxy puts its request id in, e.g. X-Request-ID).
+    (the header a trusted proxy puts its request id in, e.g. X-Request-ID), optional
+    DJANGO_CLIENT_IP_HEADER (the header it puts the client's address in, e.g. X-Real-IP).
 
 Logs go to stderr, where gunicorn and any process manager keep them: one access line per
 request and every error with its traceback, each line carrying the request's id.
@@ -32,11 +33,15 @@ SESSION_COOKIE_SECURE = True
 CSRF_COOKIE_SECURE = True
 LANGUAGE_COOKIE_SECURE = True
 REQUEST_ID_HEADER = os.environ.get("DJANGO_REQUEST_ID_HEADER", "")
+CLIENT_IP_HEADER = os.environ.get("DJANGO_CLIENT_IP_HEADER", "")
 
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"request_id": {"()": "core.requestlog.RequestIdFilter"}},
+    "filters": {
+        "request_id": {"()": "core.requestlog.RequestIdFilter"},
+        "client_errors": {"()": "core.requestlog.ClientErrorFilter"},
+    },
     "formatters": {
         "line": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
     },
@@ -44,7 +49,7 @@ LOGGING = {
         "stderr": {
             "class": "logging.StreamHandler",
             "stream": "ext://sys.stderr",
-            "filters": ["request_id"],
+            "filters": ["request_id", "client_errors"],
             "formatter": "line",
         },
     },
@@ -54,8 +59,11 @@ LOGGING = {
         "django": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
         # 4xx responses are in the access lines already; errors (5xx) keep their traceback.
         "django.request": {"level": "ERROR"},
-        # Probes with a wrong Host header are answered 400 and are no one's error.
-        "django.security.DisallowedHost": {"handlers": [], "propagate": False},
+        # Client errors Django reports as security events (a wrong Host, an oversized body
+        # or form): one WARNING line each with the request id, no traceback
+        # (core.requestlog.ClientErrorFilter). With no handler of their own they reached
+        # logging's last resort, traceback and all.
+        "django.security": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
         "stress.access": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
     },
 }

@@ -28,6 +28,10 @@ WHITENOISE_USE_FINDERS = True  # static files straight from static/, no collects
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     (BASE_DIR / "var").mkdir(exist_ok=True)
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "var" / f"test-{os.getpid()}.sqlite3")}
+else:
+    # A database of its own per test process: a run on PostgreSQL beside another (the
+    # read-only tests start one) must not drop the other's test database.
+    DATABASES["default"]["TEST"] = {"NAME": f"test_{DATABASES['default']['NAME']}_{os.getpid()}"}
 if os.environ.get("TEST_POSTGRES_URL"):
     DATABASES["postgres"] = dj_database_url.parse(os.environ["TEST_POSTGRES_URL"])
 
