@@ -31,7 +31,7 @@ from presentation.board import Place, zone_label
 from presentation.moves import Calling
 from presentation.narration import CALL_WORDS, PlayerWord
 from presentation.wording import Words, sentence
-from rules_engine.game import Game
+from rules_engine.game import SPECTATOR, Game
 from rules_engine.variants.james_bond import PILE_SIZE
 
 from .cards import EMPTY_CARD, card_markup
@@ -620,7 +620,8 @@ def build_table(game: Game, seats: list[str], viewer: int | None, *,
 
     `hands` names the seats the page acts for and their keys (default: the viewer's seat
     with the demo's keys); `names` replaces the seats' names (teacher mode names its own)."""
-    board = game.board(None if reveal else viewer)
+    # A watcher sees what anyone at the table sees: no seat's hidden cards.
+    board = game.board(None if reveal else SPECTATOR if watcher else viewer)
     family = game.variant.family
     interactive = interactive and not game.over
     you = None if watcher else viewer

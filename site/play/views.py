@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Mapping
 from typing import Protocol
 from urllib.parse import urlencode
 
@@ -67,7 +68,12 @@ def _is_seat(value: object) -> bool:
 
 def held_seats(request: HttpRequest, game_id: str) -> tuple[int, ...]:
     """The seats this browser holds in a game (two at a hot-seat table), first the own."""
-    held = request.session.get(SESSION_KEY, {}).get(game_id)
+    return seats_in(request.session, game_id)
+
+
+def seats_in(session: Mapping, game_id: str) -> tuple[int, ...]:
+    """held_seats from a session as a request or a socket (live.consumers) carries it."""
+    held = session.get(SESSION_KEY, {}).get(game_id)
     if _is_seat(held):
         return (held,)
     if isinstance(held, list) and all(_is_seat(s) for s in held):
@@ -210,11 +216,11 @@ def _parse_since(raw: str | None) -> int | None:
     return None
 
 
-def _render_game(request: HttpRequest, row: Game, turn: Turn, *, message: str = "",
-                 status: int = 200, fragment: bool | None = None,
-                 since: int | None = None, fresh: list[LogEntry] | None = None) -> HttpResponse:
-    lang = current_lang()
-    seat = held_seat(request, row.pk)
+def game_context(row: Game, turn: Turn, *, seat: int | None, message: str = "",
+                 since: int | None = None, fresh: list[LogEntry] | None = None) -> dict:
+    """What the game's board shows to the browser holding `seat` (None: a watcher), in the
+    active language: the same for every screen of that view, so live.publish renders it once
+    and sends the bytes to every socket of the view."""
     holds = seat is not None and seat in row.human_seats
     # A watcher sees the table turned to the first person's seat, but is not that player.
     facing = seat if holds else (row.human_seats[0] if row.human_seats else None)
@@ -223,29 +229,35 @@ def _render_game(request: HttpRequest, row: Game, turn: Turn, *, message: str = 
     game = driver.game
     table = build_table(game, row.seats, facing, interactive=holds and not row.paused,
                         watcher=not holds)
-    wall = timezone.now()
     announce = _announcements(row, since, table.family, message, fresh)
     if announce and len(announce) > (1 if message else 0):
         announce.append(_centre_line(table))
-    setup_url = reverse("play_setup", kwargs={"variant": row.variant})
-    context = {
+    return {
         "row": row,
-        "entry": variant_entry(row.variant, lang),
         "table": table,
         "holds": holds,
         "message": message,
         "announce": [line for line in announce if line],
-        "poll_ms": service.next_poll_ms(row, driver, wall),
+        "poll_ms": service.next_poll_ms(row, driver, timezone.now()),
         "game_url": reverse("play_game", kwargs={"game_id": row.pk}),
         "move_url": reverse("play_move", kwargs={"game_id": row.pk}),
         "clock_url": reverse("play_clock", kwargs={"game_id": row.pk}),
         "replay_url": reverse("play_replay", kwargs={"game_id": row.pk}),
-        "setup_url": setup_url,
+        "setup_url": reverse("play_setup", kwargs={"variant": row.variant}),
         "rules_url": reverse("rules", kwargs={"variant": row.variant}),
         "summary": summarise(game, row.seats, you) if game.over else None,
         "again_pairs": again_pairs(row),
         "again_query": urlencode(again_pairs(row)),
     }
+
+
+def _render_game(request: HttpRequest, row: Game, turn: Turn, *, message: str = "",
+                 status: int = 200, fragment: bool | None = None,
+                 since: int | None = None, fresh: list[LogEntry] | None = None) -> HttpResponse:
+    lang = current_lang()
+    context = game_context(row, turn, seat=held_seat(request, row.pk), message=message,
+                           since=since, fresh=fresh)
+    context["entry"] = variant_entry(row.variant, lang)
     if fragment is None:
         fragment = bool(request.htmx)
     context["fragment"] = fragment
@@ -286,7 +298,12 @@ def game_page(request: HttpRequest, game_id: str) -> HttpResponse:
 
 
 def read_move(request: HttpRequest) -> tuple[dict, int]:
-    raw, version = request.POST.get("action", ""), request.POST.get("version", "")
+    return move_from(request.POST)
+
+
+def move_from(values: Mapping[str, str]) -> tuple[dict, int]:
+    """A move as posted (a form) or sent over the game's socket (live.consumers)."""
+    raw, version = values.get("action", ""), values.get("version", "")
     if not (version.isascii() and version.isdigit() and len(version) < 10):
         raise BadMove("version")
     try:
@@ -335,13 +352,21 @@ def act(request: HttpRequest, game_id: str, *, render: Render | None = None,
     except Game.DoesNotExist:
         raise Http404(game_id) from None
     row, turn = change.row, change.value
+    status, message = outcome(turn)
     if turn.refusal:
-        status, message = _refusal(turn.refusal)
         return render(request, row, turn, message=message, status=status, since=since)
-    message = ""
-    if turn.result is not None and not turn.result.accepted:
-        message = _("That did not count: %(reason)s.") % {"reason": reason_text(turn.result.reason)}
     return render(request, row, turn, message=message, since=since, fresh=change.entries)
+
+
+def outcome(turn: Turn) -> tuple[int, str]:
+    """The status and the message (empty when all went well) for what a move or a clock
+    command made of the game, over HTTP or over the game's socket (live.consumers)."""
+    if turn.refusal:
+        return _refusal(turn.refusal)
+    if turn.result is not None and not turn.result.accepted:
+        return 200, _("That did not count: %(reason)s.") % {
+            "reason": reason_text(turn.result.reason)}
+    return 200, ""
 
 
 @require_POST
@@ -358,16 +383,20 @@ def move(request: HttpRequest, game_id: str) -> HttpResponse:
 
 
 def read_clock(request: HttpRequest) -> dict:
+    return clock_from(request.POST)
+
+
+def clock_from(values: Mapping[str, str]) -> dict:
     """A clock command as play.service.compute takes it: pause, resume, step, or speed with
     one of the offered paces (a factor of the site's clock speed)."""
-    command = request.POST.get("command", "")
-    version = request.POST.get("version", "")
+    command = values.get("command", "")
+    version = values.get("version", "")
     if command not in CLOCK_COMMANDS or not (version.isascii() and version.isdigit()
                                              and len(version) < 10):
         raise BadMove("clock")
     request_args: dict = {"clock_command": command, "version": int(version)}
     if command == "speed":
-        pace = PACE_VALUES.get(request.POST.get("value", ""))
+        pace = PACE_VALUES.get(values.get("value", ""))
         if pace is None:
             raise BadMove("pace")
         request_args["speed"] = pace * settings.PLAY_CLOCK_SPEED

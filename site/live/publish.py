@@ -1,0 +1,65 @@
+"""Telling a game's open sockets that it changed, and what each of them should show.
+
+A stored change (play.signals.game_changed, from any process: a move over HTTP or over a
+socket, a bot's move, a deadline, a clock command) goes to the game's channel group as one
+small notice: the new version and the first log entry the change added. Each server process
+holding sockets of the game renders the board once per distinct view among its sockets (a
+seat's own, or the watchers', in one language: `View`) and sends the same bytes to every
+socket of that view (live.rooms). The game row stays the one truth: the notice carries no
+state, the frame is rendered from the row as stored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.template.loader import render_to_string
+from django.utils import timezone, translation
+from django.utils.html import format_html
+from play import service
+from play import views as play_views
+from play.models import Game, LogEntry
+
+
+@dataclass(frozen=True)
+class View:
+    """What one socket may see of a game: the seat its browser holds (None: a watcher)
+    and the language it reads."""
+
+    seat: int | None
+    lang: str
+
+
+def group_name(game_id: str) -> str:
+    return f"game.{game_id}"
+
+
+def announce_change(sender: type, *, row: Game, entries: list[LogEntry], **kwargs) -> None:
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    notice = {"type": "game.changed", "version": row.version,
+              "since": row.log_length - len(entries)}
+    async_to_sync(layer.group_send)(group_name(row.pk), notice)
+
+
+def render_frame(game_id: str, view: View, *, since: int | None,
+                 message: str = "") -> tuple[int, str] | None:
+    """The board as `view` sees it now, as an out-of-band swap of the page's #game, with
+    the story lines since log entry `since` (None: none); None for a game that is gone.
+    The frame asks for no poll: while the socket is open, changes come to the page."""
+    try:
+        row = Game.objects.get(pk=game_id)
+    except Game.DoesNotExist:
+        return None
+    turn = service.Turn(service.driver_of(row), row.clock.now_ms(timezone.now()))
+    seat = view.seat if view.seat in row.human_seats else None
+    with translation.override(view.lang):
+        context = play_views.game_context(row, turn, seat=seat, since=since, message=message)
+        context.update(fragment=True, poll_ms=None)
+        state = render_to_string("play/game.html#game", context)
+    frame = format_html('<div id="game" hx-swap-oob="innerHTML" data-version="{}"{}>{}</div>',
+                        row.version, " data-told" if message else "", state)
+    return row.version, frame

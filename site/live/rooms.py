@@ -1,0 +1,111 @@
+"""A process's share of a live game: its sockets of that game, the frames rendered for
+them, and the waker that moves the game on when a bot or a deadline is due.
+
+Nothing here is state that matters: the game row is the truth. A room only saves work
+(one render per view and version, however many sockets show it) and makes the game move
+on time while someone is watching: each process holding sockets of a game wakes at the next
+due moment and catches the game up (play.service.play); when two processes wake together,
+the store writes the change once and the other finds nothing due.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Protocol
+
+from channels.db import database_sync_to_async
+from django.utils import timezone
+from play import service
+from play.models import Game
+
+from .publish import View, render_frame
+
+log = logging.getLogger(__name__)
+
+#: frames kept per room (a few versions back, for sockets that are slow to ask).
+KEPT_FRAMES = 32
+#: after an error (the database away), the waker tries again this much later.
+RETRY_S = 1.0
+
+
+class Member(Protocol):
+    view: View
+
+
+class Room:
+    def __init__(self, game_id: str) -> None:
+        self.game_id = game_id
+        self.members: set[Member] = set()
+        self._frames: dict[tuple[View, int, int | None], asyncio.Task] = {}
+        self._changed = asyncio.Event()
+        self._waker: asyncio.Task | None = None
+
+    def join(self, member: Member) -> None:
+        self.members.add(member)
+        if self._waker is None or self._waker.done():
+            self._waker = asyncio.create_task(self._wake())
+
+    def leave(self, member: Member) -> None:
+        self.members.discard(member)
+        if not self.members:
+            if self._waker is not None:
+                self._waker.cancel()
+            ROOMS.pop(self.game_id, None)
+
+    async def frame(self, view: View, version: int, since: int | None) -> str | None:
+        """The frame for `view` after the change to `version`: rendered by the first
+        socket of the view that asks, shared by the others."""
+        self._changed.set()
+        key = (view, version, since)
+        task = self._frames.get(key)
+        if task is None:
+            task = asyncio.create_task(_render(self.game_id, view, since))
+            self._frames[key] = task
+            while len(self._frames) > KEPT_FRAMES:
+                del self._frames[next(iter(self._frames))]
+        rendered = await asyncio.shield(task)
+        return None if rendered is None else rendered[1]
+
+    async def _wake(self) -> None:
+        while self.members:
+            try:
+                delay = await database_sync_to_async(_wake_in_ms)(self.game_id)
+            except Game.DoesNotExist:
+                return
+            except Exception:
+                log.exception("waker of game %s", self.game_id)
+                delay = int(RETRY_S * 1000)
+            self._changed.clear()
+            try:
+                # A change (a move, a clock command) may bring the next moment forward.
+                await asyncio.wait_for(self._changed.wait(), None if delay is None
+                                       else delay / 1000)
+                continue
+            except TimeoutError:
+                pass
+            try:
+                await database_sync_to_async(service.play)(self.game_id, timezone.now())
+            except Game.DoesNotExist:
+                return
+            except Exception:
+                log.exception("waker of game %s", self.game_id)
+                await asyncio.sleep(RETRY_S)
+
+
+def _wake_in_ms(game_id: str) -> int | None:
+    row = Game.objects.get(pk=game_id)
+    return service.wake_in_ms(row, service.driver_of(row), timezone.now())
+
+
+async def _render(game_id: str, view: View, since: int | None) -> tuple[int, str] | None:
+    return await database_sync_to_async(render_frame)(game_id, view, since=since)
+
+
+ROOMS: dict[str, Room] = {}
+
+
+def room(game_id: str) -> Room:
+    if game_id not in ROOMS:
+        ROOMS[game_id] = Room(game_id)
+    return ROOMS[game_id]
