@@ -60,6 +60,7 @@ class TokenBucket:
 class GameConsumer(AsyncWebsocketConsumer):
     view: View
     room: Room | None = None
+    gone = False
 
     async def connect(self) -> None:
         kwargs = self.scope["url_route"]["kwargs"]
@@ -79,7 +80,14 @@ class GameConsumer(AsyncWebsocketConsumer):
         self.room.join(self)
         await self.accept()
 
+    async def send(self, text_data: str | None = None, bytes_data: bytes | None = None,
+                   close: bool = False) -> None:
+        # A frame rendered for a socket that closed meanwhile goes nowhere.
+        if not self.gone:
+            await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
+
     async def disconnect(self, code: int) -> None:
+        self.gone = True
         if self.room is not None:
             self.room.leave(self)
             await self.channel_layer.group_discard(group_name(self.game_id), self.channel_name)

@@ -11,16 +11,22 @@ state, the frame is rendered from the row as stored.
 
 from __future__ import annotations
 
+import asyncio
+import logging
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 
 from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.html import format_html
 from play import service
 from play import views as play_views
 from play.models import Game, LogEntry
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -42,7 +48,38 @@ def announce_change(sender: type, *, row: Game, entries: list[LogEntry], **kwarg
         return
     notice = {"type": "game.changed", "version": row.version,
               "since": row.log_length - len(entries)}
-    async_to_sync(layer.group_send)(group_name(row.pk), notice)
+    send = partial(layer.group_send, group_name(row.pk), notice)
+    loop = SOCKETS_LOOP
+    if loop is not None and loop.is_running():
+        # This process holds sockets: the notice goes through their event loop, whichever
+        # thread the change was made in (the in-memory layer is not thread-safe).
+        future = asyncio.run_coroutine_threadsafe(send(), loop)
+        future.add_done_callback(_log_failure)
+    elif isinstance(layer, InMemoryChannelLayer):
+        return  # no socket in this process, and no other process to tell
+    else:
+        _in_a_thread_without_a_loop(async_to_sync(send))
+
+
+def _in_a_thread_without_a_loop(call) -> None:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        call()
+        return
+    # A synchronous caller inside a running loop (a script or test driving a browser).
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(call).result()
+
+
+def _log_failure(future: Future) -> None:
+    if not future.cancelled() and future.exception() is not None:
+        log.error("a change could not be told to the game's sockets",
+                  exc_info=future.exception())
+
+
+#: the event loop of this process's sockets (set by the first socket; live.consumers).
+SOCKETS_LOOP: asyncio.AbstractEventLoop | None = None
 
 
 def render_frame(game_id: str, view: View, *, since: int | None,

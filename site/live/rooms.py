@@ -19,6 +19,7 @@ from django.utils import timezone
 from play import service
 from play.models import Game
 
+from . import publish
 from .publish import View, render_frame
 
 log = logging.getLogger(__name__)
@@ -36,6 +37,7 @@ class Member(Protocol):
 class Room:
     def __init__(self, game_id: str) -> None:
         self.game_id = game_id
+        self.loop = asyncio.get_running_loop()
         self.members: set[Member] = set()
         self._frames: dict[tuple[View, int, int | None], asyncio.Task] = {}
         self._changed = asyncio.Event()
@@ -106,6 +108,9 @@ ROOMS: dict[str, Room] = {}
 
 
 def room(game_id: str) -> Room:
-    if game_id not in ROOMS:
-        ROOMS[game_id] = Room(game_id)
-    return ROOMS[game_id]
+    loop = asyncio.get_running_loop()
+    publish.SOCKETS_LOOP = loop
+    found = ROOMS.get(game_id)
+    if found is None or found.loop is not loop:  # a server stopped and started in-process
+        found = ROOMS[game_id] = Room(game_id)
+    return found

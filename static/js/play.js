@@ -395,10 +395,12 @@ document.addEventListener("htmx:afterSwap", (event) => {
 // (re)connecting it says which story line it saw last, so none is missed or told twice.
 document.addEventListener("htmx:wsOpen", (event) => {
   socket = event.detail.socketWrapper;
+  event.target.dataset.live = "";
   socket.send(JSON.stringify({ since: Number(shown()?.dataset.seq || 0) }));
 });
 
-document.addEventListener("htmx:wsClose", () => {
+document.addEventListener("htmx:wsClose", (event) => {
+  delete event.target.dataset.live;
   if (!socket) return;
   socket = null;
   askAgain();
@@ -410,15 +412,23 @@ document.addEventListener("htmx:beforeRequest", (event) => {
 
 // A frame older than the board shown, or no newer, is dropped; a frame told to this page
 // alone (a refusal's reason) is shown.
+let focused = null;
+
 document.addEventListener("htmx:wsBeforeMessage", (event) => {
   const head = /^<div id="game"[^>]*>/.exec(event.detail.message)?.[0] || "";
   const version = Number(/ data-version="(\d+)"/.exec(head)?.[1]);
   if (!head.includes(" data-told") && version <= Number(shown()?.dataset.version)) {
     event.preventDefault();
+    return;
   }
+  // The focus stays on its card or pile when the board is replaced, as with htmx's swaps.
+  const active = document.activeElement;
+  focused = active && active.id && gameBox()?.contains(active) ? active.id : null;
 });
 
 document.addEventListener("htmx:wsAfterMessage", () => {
+  if (focused) document.getElementById(focused)?.focus({ preventScroll: true });
+  focused = null;
   boardShown();
   // A pushed board carries no per-browser form token: the finished game's "Play again"
   // form comes over HTTP.
