@@ -18,9 +18,9 @@ from django.utils import timezone
 from play import service
 from play.models import Game
 from play.views import SESSION_KEY
-from rules_engine import new_game
 from playwright.sync_api import expect
 
+from rules_engine import new_game
 from tests.play_human import sensible_action
 
 from .conftest import AsgiLiveServer
