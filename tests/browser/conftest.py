@@ -52,7 +52,7 @@ class AsgiLiveServer:
                 port = probe.getsockname()[1]
         self.port = port
         config = uvicorn.Config(application, host="127.0.0.1", port=self.port, lifespan="off",
-                                ws="websockets", log_level="warning")
+                                ws="websockets-sansio", log_level="warning")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()
