@@ -22,9 +22,9 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.contrib.sessions.backends.signed_cookies import SessionStore
+from play.views import SESSION_KEY
 from websockets.sync.client import connect
 
-from play.views import SESSION_KEY
 from rules_engine import Driver, new_game
 from tests.play_human import sensible_action
 
