@@ -111,6 +111,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         """A notice from live.publish: the game changed (possibly in another process)."""
         if self.room is None:
             return
+        self.room.changed(event.get("wake_ms"))
         frame = await self.room.frame(self.view, event["version"], event["since"])
         if frame is not None:
             await self.send(text_data=frame)

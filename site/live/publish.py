@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections import OrderedDict
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
@@ -26,7 +27,25 @@ from play import service
 from play import views as play_views
 from play.models import Game, LogEntry
 
+from rules_engine import Driver
+
 log = logging.getLogger(__name__)
+
+
+#: drivers rebuilt from stored snapshots, by game and version: every view of one change reads
+#: the same one (read only: rendering never moves a game).
+_DRIVERS: OrderedDict[tuple[str, int], Driver] = OrderedDict()
+KEPT_DRIVERS = 64
+
+
+def _driver(row: Game) -> Driver:
+    key = (row.pk, row.version)
+    driver = _DRIVERS.get(key)
+    if driver is None:
+        driver = _DRIVERS[key] = service.driver_of(row)
+        while len(_DRIVERS) > KEPT_DRIVERS:
+            _DRIVERS.popitem(last=False)
+    return driver
 
 
 @dataclass(frozen=True)
@@ -42,12 +61,13 @@ def group_name(game_id: str) -> str:
     return f"game.{game_id}"
 
 
-def announce_change(sender: type, *, row: Game, entries: list[LogEntry], **kwargs) -> None:
+def announce_change(sender: type, *, row: Game, entries: list[LogEntry],
+                    wake_ms: int | None = None, **kwargs) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
     notice = {"type": "game.changed", "version": row.version,
-              "since": row.log_length - len(entries)}
+              "since": row.log_length - len(entries), "wake_ms": wake_ms}
     send = partial(layer.group_send, group_name(row.pk), notice)
     loop = SOCKETS_LOOP
     if loop is not None and loop.is_running():
@@ -91,7 +111,7 @@ def render_frame(game_id: str, view: View, *, since: int | None,
         row = Game.objects.get(pk=game_id)
     except Game.DoesNotExist:
         return None
-    turn = service.Turn(service.driver_of(row), row.clock.now_ms(timezone.now()))
+    turn = service.Turn(_driver(row), row.clock.now_ms(timezone.now()))
     seat = view.seat if view.seat in row.human_seats else None
     with translation.override(view.lang):
         context = play_views.game_context(row, turn, seat=seat, since=since, message=message)

@@ -41,6 +41,7 @@ class Room:
         self.members: set[Member] = set()
         self._frames: dict[tuple[View, int, int | None], asyncio.Task] = {}
         self._changed = asyncio.Event()
+        self._due: float | None = None  # the loop's time of the next catch-up
         self._waker: asyncio.Task | None = None
 
     def join(self, member: Member) -> None:
@@ -55,10 +56,14 @@ class Room:
                 self._waker.cancel()
             ROOMS.pop(self.game_id, None)
 
+    def changed(self, wake_ms: int | None) -> None:
+        """A notice of a change: the game next changes by itself in `wake_ms` (None: not)."""
+        self._due = None if wake_ms is None else self.loop.time() + wake_ms / 1000
+        self._changed.set()
+
     async def frame(self, view: View, version: int, since: int | None) -> str | None:
         """The frame for `view` after the change to `version`: rendered by the first
         socket of the view that asks, shared by the others."""
-        self._changed.set()
         key = (view, version, since)
         task = self._frames.get(key)
         if task is None:
@@ -70,29 +75,37 @@ class Room:
         return None if rendered is None else rendered[1]
 
     async def _wake(self) -> None:
+        await self._plan()
         while self.members:
-            try:
-                delay = await database_sync_to_async(_wake_in_ms)(self.game_id)
-            except Game.DoesNotExist:
-                return
-            except Exception:
-                log.exception("waker of game %s", self.game_id)
-                delay = int(RETRY_S * 1000)
             self._changed.clear()
+            timeout = None if self._due is None else max(0.0, self._due - self.loop.time())
             try:
-                # A change (a move, a clock command) may bring the next moment forward.
-                await asyncio.wait_for(self._changed.wait(), None if delay is None
-                                       else delay / 1000)
+                # A notice (a move, a clock command, another process's catch-up) re-plans.
+                await asyncio.wait_for(self._changed.wait(), timeout)
                 continue
             except TimeoutError:
                 pass
             try:
-                await database_sync_to_async(service.play)(self.game_id, timezone.now())
+                change = await database_sync_to_async(service.play)(self.game_id,
+                                                                    timezone.now())
             except Game.DoesNotExist:
                 return
             except Exception:
                 log.exception("waker of game %s", self.game_id)
                 await asyncio.sleep(RETRY_S)
+                change = None
+            if change is None or not change.changed:
+                await self._plan()  # no notice will come: ask the stored game itself
+
+    async def _plan(self) -> None:
+        try:
+            wake_ms = await database_sync_to_async(_wake_in_ms)(self.game_id)
+        except Game.DoesNotExist:
+            wake_ms = None
+        except Exception:
+            log.exception("waker of game %s", self.game_id)
+            wake_ms = int(RETRY_S * 1000)
+        self._due = None if wake_ms is None else self.loop.time() + wake_ms / 1000
 
 
 def _wake_in_ms(game_id: str) -> int | None:
@@ -101,7 +114,9 @@ def _wake_in_ms(game_id: str) -> int | None:
 
 
 async def _render(game_id: str, view: View, since: int | None) -> tuple[int, str] | None:
-    return await database_sync_to_async(render_frame)(game_id, view, since=since)
+    # Rendering only reads: it need not wait in line behind this process's moves.
+    return await database_sync_to_async(render_frame, thread_sensitive=False)(
+        game_id, view, since=since)
 
 
 ROOMS: dict[str, Room] = {}

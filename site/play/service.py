@@ -171,7 +171,8 @@ def play(game_id: str, wall: datetime, *, using: str = "default", **request) -> 
     listens to play.signals.game_changed hears of a stored change."""
     change = change_game(game_id, lambda row: compute(row, wall, **request), using=using)
     if change.changed:
-        game_changed.send(sender=Game, row=change.row, entries=change.entries)
+        game_changed.send(sender=Game, row=change.row, entries=change.entries,
+                          wake_ms=wake_in_ms(change.row, change.value.driver, wall))
     return change
 
 
