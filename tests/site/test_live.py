@@ -234,3 +234,39 @@ async def test_sockets_of_one_view_get_the_same_bytes_rendered_once(monkeypatch)
     assert len(renders) == 2
     for w in [*watchers, player]:
         await w.disconnect()
+
+
+async def test_hostile_frames_are_answered_escaped_and_change_nothing(monkeypatch):
+    """The fuzzer's hostile values (tests/fuzz/payloads.py) in every field of a frame, and
+    as the whole frame: each gets an answer, none is reflected unescaped, the game and the
+    socket stay as they were."""
+    from live import consumers
+    from tests.fuzz.payloads import PAYLOADS
+
+    monkeypatch.setattr(consumers, "BURST", 10**6)
+    row = await sync_to_async(new_row)("stress-se", ("human", "human"))  # no bot moves it
+    socket = await connect(row.pk, cookie=cookie_for({row.pk: 0}))
+    for payload in PAYLOADS:
+        value = payload.value
+        for frame in (
+            value,
+            json.dumps({"action": value, "version": row.version}),
+            json.dumps({"action": json.dumps({"type": "play", "card": value, "to": value}),
+                        "version": value}),
+            json.dumps({"command": value, "version": row.version, "value": value}),
+            json.dumps({"since": value}),
+        ):
+            if not frame:
+                continue
+            try:
+                frame.encode()
+            except UnicodeEncodeError:
+                continue  # invalid UTF-8 cannot be a text frame
+            await socket.send_to(text_data=frame)
+            answer = await socket.receive_from(timeout=5)
+            assert answer.startswith('<div id="game"')
+            if payload.markup:
+                assert value not in answer, (payload.kind, value[:80])
+    stored = await sync_to_async(Game.objects.get)(pk=row.pk)
+    assert stored.version == row.version
+    await socket.disconnect()
