@@ -241,6 +241,7 @@ async def test_hostile_frames_are_answered_escaped_and_change_nothing(monkeypatc
     as the whole frame: each gets an answer, none is reflected unescaped, the game and the
     socket stay as they were."""
     from live import consumers
+
     from tests.fuzz.payloads import PAYLOADS
 
     monkeypatch.setattr(consumers, "BURST", 10**6)
