@@ -15,7 +15,7 @@ from rules_engine.actions import Action, Event, Result
 from rules_engine.bots import Bot, Level
 from rules_engine.cards import CardError
 from rules_engine.driver import Driver, Entry
-from rules_engine.game import Game, InvariantError
+from rules_engine.game import SPECTATOR, Game, InvariantError
 from rules_engine.options import OptionError, OptionSpec
 from rules_engine.positions import PositionError
 from rules_engine.registry import (
@@ -37,6 +37,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "METADATA_KEYS",
+    "SPECTATOR",
     "VARIANTS",
     "Action",
     "Bot",
