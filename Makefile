@@ -55,7 +55,7 @@ fuzz: setup
 
 serve-prod: setup
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
-	$(BIN)/gunicorn --pythonpath site config.wsgi --bind $(HOST):$(PORT) --workers 2
+	$(BIN)/gunicorn --pythonpath site config.asgi:application --worker-class uvicorn_worker.UvicornWorker --bind $(HOST):$(PORT) --workers $(if $(REDIS_URL),2,1)
 
 clean:
 	rm -rf $(VENV) staticfiles db.sqlite3 db.sqlite3-shm db.sqlite3-wal

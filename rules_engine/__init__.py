@@ -17,7 +17,7 @@ from rules_engine.bots import Bot, Level
 from rules_engine.cards import CardError
 from rules_engine.codes import ActionType, Arg, EventCode, Reason, ReasonCode, Vocabulary
 from rules_engine.driver import Driver, Entry
-from rules_engine.game import Game, InvariantError
+from rules_engine.game import SPECTATOR, Game, InvariantError
 from rules_engine.notation import Notated
 from rules_engine.options import OptionError, OptionSpec
 from rules_engine.positions import PositionError
@@ -42,6 +42,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "METADATA_KEYS",
+    "SPECTATOR",
     "VARIANTS",
     "Action",
     "ActionType",

@@ -87,6 +87,10 @@ class InvariantError(AssertionError):
     """The state broke a rule that no sequence of actions may break (an engine bug)."""
 
 
+
+#: board(SPECTATOR): a viewer without a seat (a watcher), shown no seat's hidden cards.
+SPECTATOR = -1
+
 class Game:
     variant: ClassVar[VariantInfo]
     #: the family's action types, event codes and reason codes (rules_engine.codes).
@@ -369,6 +373,9 @@ class Game:
         raise NotImplementedError
 
     def board(self, viewer: int | None = None) -> dict:
+        """The table as `viewer` sees it: a seat sees its own hidden cards (a held James
+        Bond pile), SPECTATOR (someone at the table without a seat) sees no hidden card,
+        None sees everything (examples, replays, tests)."""
         raise NotImplementedError
 
     # ------------------------------------------------------------------ bots plug in here

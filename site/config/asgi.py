@@ -1,10 +1,26 @@
-"""ASGI entry point."""
+"""ASGI entry point: pages over HTTP, live games over WebSockets (Django Channels)."""
 
 import os
-
-from django.core.asgi import get_asgi_application
 
 import config.paths  # noqa: F401
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.production")
-application = get_asgi_application()
+
+from django.core.asgi import get_asgi_application
+
+# Django is set up before the consumers import models.
+django_application = get_asgi_application()
+
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from channels.sessions import SessionMiddlewareStack  # noqa: E402
+from live.routing import websocket_urlpatterns  # noqa: E402
+
+application = ProtocolTypeRouter({
+    "http": django_application,
+    # The socket carries the page's signed session (the seat it holds) and must come from
+    # a page of this site (Origin checked against ALLOWED_HOSTS).
+    "websocket": AllowedHostsOriginValidator(
+        SessionMiddlewareStack(URLRouter(websocket_urlpatterns))
+    ),
+})

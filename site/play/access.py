@@ -3,6 +3,8 @@ id in its URL."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from django.http import Http404, HttpRequest
 
 from core.params import parse_natural
@@ -21,7 +23,12 @@ def _is_seat(value: object) -> bool:
 
 def held_seats(request: HttpRequest, game_id: str) -> tuple[int, ...]:
     """The seats this browser holds in a game (two at a hot-seat table), first the own."""
-    held = request.session.get(SESSION_KEY, {}).get(game_id)
+    return seats_in(request.session, game_id)
+
+
+def seats_in(session: Mapping, game_id: str) -> tuple[int, ...]:
+    """held_seats from a session as a request or a game's socket (live.consumers) has it."""
+    held = session.get(SESSION_KEY, {}).get(game_id)
     if _is_seat(held):
         return (held,)
     if isinstance(held, list) and all(_is_seat(s) for s in held):

@@ -6,7 +6,7 @@ play.service, and what the page then shows (`Shown`), for whichever page draws t
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -49,15 +49,25 @@ def parse_since(raw: str | None) -> int | None:
 
 
 def read_move(request: HttpRequest) -> tuple[dict, int]:
-    form = MoveForm(request.POST)
+    return move_from(request.POST)
+
+
+def move_from(values: Mapping[str, str]) -> tuple[dict, int]:
+    """A move as posted, or as sent over the game's socket (live.consumers)."""
+    form = MoveForm(values)
     if not form.is_valid():
         raise BadMove(*form.errors)
     return form.cleaned_data["action"], form.cleaned_data["version"]
 
 
 def read_clock(request: HttpRequest) -> dict:
-    """A clock command as play.service.compute takes it (ClockForm)."""
-    form = ClockForm(request.POST)
+    return clock_from(request.POST)
+
+
+def clock_from(values: Mapping[str, str]) -> dict:
+    """A clock command as play.service.compute takes it (ClockForm), posted or sent over
+    the game's socket."""
+    form = ClockForm(values)
     if not form.is_valid():
         raise BadMove("clock")
     return form.service_args()
@@ -99,13 +109,22 @@ def act(request: HttpRequest, game_id: str, **request_args) -> Shown:
     except CannotSave:  # a read-only database: the move's place says so
         return unchanged(game_id, str(CANNOT_SAVE), 503, since)
     row, turn = change.row, change.value
+    status, message = outcome(turn)
+    if turn.refusal:
+        return Shown(row, turn, message, status, since)
+    return Shown(row, turn, message, since=since, fresh=change.entries)
+
+
+def outcome(turn: Turn) -> tuple[int, str]:
+    """The status and the message (empty when all went well) for what a move or a clock
+    command made of the game, over HTTP or over the game's socket (live.consumers)."""
     if turn.refusal:
         status, text = REFUSALS[turn.refusal]
-        return Shown(row, turn, str(text), status, since)
-    message = ""
+        return status, str(text)
     if turn.result is not None and not turn.result.accepted:
-        message = _("That did not count: %(reason)s.") % {"reason": reason_text(turn.result.reason)}
-    return Shown(row, turn, message, since=since, fresh=change.entries)
+        return 200, _("That did not count: %(reason)s.") % {
+            "reason": reason_text(turn.result.reason)}
+    return 200, ""
 
 
 def catch_up(game_id: str, since: int | None) -> Shown:

@@ -29,6 +29,7 @@ from rules_engine.registry import new_game
 
 from .clock import Clock
 from .models import HUMAN, Game, LogEntry
+from .signals import game_changed
 from .store import Change, change_game
 
 # Site-level refusals: the move never reaches the engine (the engine's reasons are separate).
@@ -210,8 +211,13 @@ def _log_entry(entry: Entry) -> LogEntry:
 
 
 def play(game_id: str, wall: datetime, *, using: str = "default", **request) -> Change[Turn]:
-    """compute() on the stored game, stored without losing a concurrent update."""
-    return change_game(game_id, lambda row: compute(row, wall, **request), using=using)
+    """compute() on the stored game, stored without losing a concurrent update; whoever
+    listens to play.signals.game_changed hears of a stored change."""
+    change = change_game(game_id, lambda row: compute(row, wall, **request), using=using)
+    if change.changed:
+        game_changed.send(sender=Game, row=change.row, entries=change.entries,
+                          wake_ms=wake_in_ms(change.row, change.value.driver, wall))
+    return change
 
 
 def next_poll_ms(row: Game, driver: Driver, wall: datetime) -> int | None:
@@ -224,6 +230,21 @@ def next_poll_ms(row: Game, driver: Driver, wall: datetime) -> int | None:
         return idle
     delay = row.clock.wall_ms_until(due, wall)
     return idle if delay is None else min(idle, delay + POLL_MARGIN_MS)
+
+
+def wake_in_ms(row: Game, driver: Driver, wall: datetime) -> int | None:
+    """Real milliseconds until the game changes with no person acting: a bot's move, an
+    engine deadline or the idle pause (None: nothing will; paused, over, or waiting for a
+    person). A server holding the game's sockets catches it up then (live.rooms)."""
+    clock = row.clock
+    if row.over or driver.game.over or clock.paused:
+        return None
+    idle_at = row.human_ms + settings.PLAY_IDLE_PAUSE_MS if HUMAN in row.seats else None
+    moments = [t for t in (driver.next_due(), idle_at) if t is not None]
+    if not moments:
+        return None
+    delay = clock.wall_ms_until(min(moments), wall)
+    return None if delay is None else delay + POLL_MARGIN_MS
 
 
 def replay_log(row: Game, *, using: str = "default") -> EngineGame:

@@ -9,8 +9,6 @@ anyone else with the link watches.
 
 from __future__ import annotations
 
-from urllib.parse import urlencode
-
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils import timezone
@@ -19,14 +17,8 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from core.catalogue import variant_entry
-from core.glossary import current_lang
 from core.pagecache import cached_page
-from presentation.board import Place
-from presentation.gamepage import Role, render_game, table_for
-from presentation.narration import narrate_all
-from presentation.table import Table
-from presentation.wording import CardList, CardWord, Words, sentence
+from presentation.gamepage import render_game
 
 from . import service
 from .access import check_id, game_or_404, held_seat, hold_seats
@@ -42,14 +34,10 @@ from .answers import (
     unchanged,
     unreadable,
 )
-from .models import Game, LogEntry
+from .page import play_context
 from .replay import render_replay
-from .setup import Setup, again_pairs, parse_setup
+from .setup import Setup, parse_setup
 from .setup_page import SetupKind, setup_view
-from .summary import summarise
-
-#: how many of the latest events the live region reads out after a change.
-ANNOUNCED_EVENTS = 4
 
 
 # ---------------------------------------------------------------------------- new game
@@ -71,81 +59,11 @@ def setup_page(request: HttpRequest, variant: str) -> HttpResponse:
 
 
 # ---------------------------------------------------------------------------- the game
-def _announcements(row: Game, since: int | None, family: str, extra: str = "",
-                   fresh: list[LogEntry] | None = None) -> list[str]:
-    """What the live region reads out: the latest events since the page's last view, and
-    the centre tops after them. `fresh`: the entries this request wrote, which are often
-    exactly the ones the page has not seen (then the log is not read again)."""
-    lines = [extra] if extra else []
-    if since is None or since >= row.log_length:
-        return lines
-    if fresh and fresh[0].seq <= since:
-        entries = [entry for entry in fresh if entry.seq >= since]
-    else:
-        entries = LogEntry.objects.filter(game=row, seq__gte=max(since, row.log_length - 40))
-    events = [e for entry in entries for e in entry.events]
-    lines += narrate_all(events[-ANNOUNCED_EVENTS:], family, variant=row.variant)
-    return lines
-
-
-def _centre_line(table: Table) -> str:
-    """The centre piles' top cards, as the live region reads them out after a move; with a
-    pile empty, each pile by name ("Centre pile 1 shows …; centre pile 2 is empty.")."""
-    piles = []
-    for zone in table.centre:
-        if zone.fanned:
-            continue
-        top = zone.items[0].top if zone.items else None
-        piles.append((Place(zone.id, zone.kind, table.variant),
-                      top["card"] if top and top["card"] else None))
-    if not piles:
-        return ""
-    cards = [card for _pile, card in piles]
-    if len(piles) > 1 and all(cards) and len(set(cards)) == 1:
-        # two decks (German Stress): the same card can top both piles
-        return _("Both centre piles show the %(card)s.") % Words({"card": CardWord(cards[0])})
-    if all(cards):
-        return _("The centre piles show the %(cards)s.") % Words({
-            "cards": CardList(tuple(card for _pile, card in piles if card))})
-    parts = [_("%(pile)s shows the %(card)s") % Words({"pile": pile, "card": CardWord(card)})
-             if card else _("%(pile)s is empty") % Words({"pile": pile}) for pile, card in piles]
-    return sentence("; ".join(parts) + ".")
-
-
 def render_play(request: HttpRequest, shown: Shown) -> HttpResponse:
-    """The demo's game page (or its board for htmx): the player's, or a watcher's, who sees
-    the table turned to the first person's seat without being that player."""
-    row, driver = shown.row, shown.turn.driver
-    game = driver.game
-    seat = held_seat(request, row.pk)
-    holds = seat is not None and seat in row.human_seats
-    role = Role.PLAYER if holds else Role.WATCHER
-    facing = seat if holds else (row.human_seats[0] if row.human_seats else None)
-    table = table_for(role, game, row.seats, seat=facing, paused=row.paused)
-    announce = _announcements(row, shown.since, table.family, shown.message, shown.fresh)
-    if announce and len(announce) > (1 if shown.message else 0):
-        announce.append(_centre_line(table))
-    kw = {"game_id": row.pk}
-    context = {
-        "row": row,
-        "entry": variant_entry(row.variant, current_lang()),
-        "table": table,
-        "holds": holds,
-        "message": shown.message,
-        "announce": [line for line in announce if line],
-        "poll_ms": service.next_poll_ms(row, driver, timezone.now()),
-        "game_url": reverse("play_game", kwargs=kw),
-        "move_url": reverse("play_move", kwargs=kw),
-        "clock_url": reverse("play_clock", kwargs=kw),
-        "replay_url": reverse("play_replay", kwargs=kw),
-        "setup_url": reverse("play_setup", kwargs={"variant": row.variant}),
-        "rules_url": reverse("rules", kwargs={"variant": row.variant}),
-        "summary": summarise(game, row.seats, seat if holds else None) if game.over else None,
-        "again_pairs": again_pairs(row),
-        "again_query": urlencode(again_pairs(row)),
-    }
+    """The demo's game page (or its board for htmx), as play.page draws it for this browser."""
+    role, context = play_context(shown, held_seat(request, shown.row.pk))
     return render_game(request, role, template="play/game.html", context=context,
-                       version=row.version, status=shown.status)
+                       version=shown.row.version, status=shown.status)
 
 
 @require_safe

@@ -19,6 +19,8 @@ const picks = new Map();
 const toggleSets = new Map();
 let lastSeat = "";
 let chain = Promise.resolve();
+// The game's socket (htmx's ws extension) while it is open: see "Live push" below.
+let socket = null;
 let suppressClick = false;
 
 const seatOf = (el) => el.dataset.seat ?? "";
@@ -74,12 +76,17 @@ function compose(chosen, drop, seat) {
 }
 
 function post(url, values, retry = false) {
-  // One request after the other, each sent with the table version shown when it leaves.
+  // One request after the other, each sent with the table version shown when it leaves;
+  // over the game's socket while it is open (the answer comes as a pushed frame).
   chain = chain
     .then(() => {
       const box = gameBox();
       const state = shown();
       if (!box || !state) return undefined;
+      if (socket && (url === box.dataset.moveUrl || url === box.dataset.clockUrl)) {
+        socket.send(JSON.stringify({ ...values, version: Number(state.dataset.version) }));
+        return undefined;
+      }
       const sent = { ...values, version: state.dataset.version, since: state.dataset.seq };
       const send = () =>
         window.htmx.ajax("POST", url, {
@@ -334,10 +341,7 @@ function keepBoard(event) {
 
 // A board request that failed (the server busy, the network gone) would leave the page
 // without its next request: ask again a second later.
-function askAgainSoon(event) {
-  if (event.detail.target?.id !== "game" || event.detail.requestConfig?.verb !== "get") return;
-  const status = event.detail.xhr?.status || 0;
-  if (status && status < 500) return; // a game that is gone stays gone
+function askAgain(delay = 1000) {
   setTimeout(() => {
     const box = gameBox();
     const state = shown();
@@ -348,7 +352,14 @@ function askAgainSoon(event) {
         swap: "innerHTML",
       });
     }
-  }, 1000);
+  }, delay);
+}
+
+function askAgainSoon(event) {
+  if (event.detail.target?.id !== "game" || event.detail.requestConfig?.verb !== "get") return;
+  const status = event.detail.xhr?.status || 0;
+  if (status && status < 500) return; // a game that is gone stays gone
+  askAgain();
 }
 document.addEventListener("htmx:responseError", askAgainSoon);
 document.addEventListener("htmx:sendError", askAgainSoon);
@@ -374,14 +385,64 @@ function keepNote() {
 }
 
 // The live region stays put; each answer brings the lines it should read out.
-document.addEventListener("htmx:afterSwap", (event) => {
-  if (event.detail.target?.id === "sandbox") mark();
-  if (event.detail.target?.id !== "game") return;
+function boardShown() {
   mark();
   keepNote();
   const lines = shown()?.querySelector("[data-announce]");
   const region = document.getElementById("announce");
   if (lines && region && lines.textContent.trim()) region.replaceChildren(...lines.cloneNode(true).childNodes);
+}
+
+document.addEventListener("htmx:afterSwap", (event) => {
+  if (event.detail.target?.id === "sandbox") mark();
+  if (event.detail.target?.id === "game") boardShown();
+});
+
+// Live push (htmx's ws extension on #game, ws-connect): while the game's socket is open,
+// every change comes to the page as a frame and moves go over the socket; the page's own
+// board requests stop. When the socket closes, the page asks over HTTP again and keeps
+// asking (each answer names its next request) until the extension has reconnected; on
+// (re)connecting it says which story line it saw last, so none is missed or told twice.
+document.addEventListener("htmx:wsOpen", (event) => {
+  socket = event.detail.socketWrapper;
+  event.target.dataset.live = "";
+  socket.send(JSON.stringify({ since: Number(shown()?.dataset.seq || 0) }));
+});
+
+document.addEventListener("htmx:wsClose", (event) => {
+  delete event.target.dataset.live;
+  if (!socket) return;
+  socket = null;
+  askAgain();
+});
+
+document.addEventListener("htmx:beforeRequest", (event) => {
+  if (socket && event.detail.elt?.classList?.contains("poll")) event.preventDefault();
+});
+
+// A frame older than the board shown, or no newer, is dropped; a frame told to this page
+// alone (a refusal's reason) is shown.
+let focused = null;
+
+document.addEventListener("htmx:wsBeforeMessage", (event) => {
+  const head = /^<div id="game"[^>]*>/.exec(event.detail.message)?.[0] || "";
+  const version = Number(/ data-version="(\d+)"/.exec(head)?.[1]);
+  if (!head.includes(" data-told") && version <= Number(shown()?.dataset.version)) {
+    event.preventDefault();
+    return;
+  }
+  // The focus stays on its card or pile when the board is replaced, as with htmx's swaps.
+  const active = document.activeElement;
+  focused = active && active.id && gameBox()?.contains(active) ? active.id : null;
+});
+
+document.addEventListener("htmx:wsAfterMessage", () => {
+  if (focused) document.getElementById(focused)?.focus({ preventScroll: true });
+  focused = null;
+  boardShown();
+  // A pushed board carries no per-browser form token: the finished game's "Play again"
+  // form comes over HTTP.
+  if (shown()?.classList.contains("game__state--over")) askAgain(0);
 });
 
 // The new-game form: one level choice per opponent the chosen player count has.

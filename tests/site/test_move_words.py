@@ -6,7 +6,7 @@ import re
 
 import pytest
 from django.utils import translation
-from play.views import _centre_line
+from play.page import _centre_line
 from teach.explain import Ref, explain
 
 from examples.library import examples_for

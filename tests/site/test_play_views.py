@@ -462,7 +462,7 @@ def test_the_live_region_says_once_that_both_piles_show_the_same_card():
     # German Stress plays two decks: "the four of spades and the four of spades" said twice
     from types import SimpleNamespace
 
-    from play.views import _centre_line
+    from play.page import _centre_line
 
     def pile(zone_id):
         top = SimpleNamespace(top={"card": "4S", "up": True})

@@ -16,6 +16,8 @@ DEBUG = False
 ALLOWED_HOSTS: list[str] = []
 
 INSTALLED_APPS = [
+    # First: runserver then serves WebSockets too (Channels' ASGI runserver).
+    "daphne",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.messages",
@@ -31,6 +33,7 @@ INSTALLED_APPS = [
     "houserules",
     "play",
     "teach",
+    "live",
 ]
 
 MIDDLEWARE = [
@@ -112,6 +115,20 @@ TEMPLATES = [
 ]
 
 WSGI_APPLICATION = "config.wsgi.application"
+ASGI_APPLICATION = "config.asgi.application"
+
+
+def channel_layers_from_env() -> dict:
+    """Redis when REDIS_URL is set (several app servers share the groups); otherwise the
+    in-memory layer, which reaches the sockets of this one process only."""
+    url = os.environ.get("REDIS_URL")
+    if url:
+        return {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
+                            "CONFIG": {"hosts": [url], "prefix": "stress"}}}
+    return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+
+CHANNEL_LAYERS = channel_layers_from_env()
 
 
 #: what every SQLite database of the site gets, however it is configured: concurrent readers

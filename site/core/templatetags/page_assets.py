@@ -25,6 +25,8 @@ _USES_HTMX = re.compile(
     + "|".join(("data-deferred-viewer", *PLAY_JS_READS, *PLAY_JS_POSTS))
     + r")="
 )
+# A live game page holds a WebSocket (htmx's ws extension, served by django-htmx).
+_USES_SOCKET = re.compile(r"\sws-connect=")
 _USES_SITE_JS = re.compile(r"\s(?:" + "|".join(SITE_JS_HOOKS) + r")\b")
 _POSTS_WITH_HTMX = re.compile(
     r"\s(?:data-)?hx-(?:post|put|patch|delete)=|\s(?:" + "|".join(PLAY_JS_POSTS) + r")="
@@ -36,7 +38,8 @@ def page_scripts(body: str) -> SafeString:
     """Script tags for the body's needs. No nonce: scripts from 'self' need none."""
     tags = SafeString("")
     if _USES_HTMX.search(body):
-        tags += htmx_script(nonce=None)
+        extensions = ["hx-ws"] if _USES_SOCKET.search(body) else []
+        tags += htmx_script(nonce=None, extensions=extensions)
     if _USES_SITE_JS.search(body):
         tags += format_html('<script type="module" src="{}"></script>', static("js/site.js"))
     return tags

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from django.utils import translation
 
 from presentation.board import zone_label
-from rules_engine.game import Game
+from rules_engine.game import SPECTATOR, Game
 
 from .model import DEMO_KEYS, Command, Hands, Keys, SeatView, Table
 from .names import seat_name
@@ -34,7 +34,8 @@ def build_table(
     `hands` names the seats the page acts for and their keys (default: the viewer's seat
     with the demo's keys); `names` replaces the seats' names (teacher mode names its own)."""
     presenter = presenter_for(game)
-    board = game.board(None if reveal else viewer)
+    # A watcher sees what anyone at the table sees: no seat's hidden cards.
+    board = game.board(None if reveal else SPECTATOR if watcher else viewer)
     interactive = interactive and not game.over
     you = None if watcher else viewer
     if hands is None:

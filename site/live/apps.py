@@ -1,0 +1,13 @@
+from django.apps import AppConfig
+
+
+class LiveConfig(AppConfig):
+    name = "live"
+    verbose_name = "Live games over WebSockets"
+
+    def ready(self) -> None:
+        from play.signals import game_changed
+
+        from . import publish
+
+        game_changed.connect(publish.announce_change, dispatch_uid="live.announce_change")

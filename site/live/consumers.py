@@ -1,0 +1,190 @@
+"""The socket of a live game page: changes pushed to the page, moves and clock commands
+sent from it.
+
+A socket belongs to one game and one view (live.publish.View): the seat its browser holds
+(the signed session the page was opened with) or a watcher's, in the page's language. Frames
+from the page are small JSON objects:
+
+    {"since": 12}                                  show me the game, told from entry 12 on
+    {"action": "{...}", "version": 7, "seat": 0}   a move (play.views.move_from)
+    {"command": "pause", "version": 7}             a clock command (play.views.clock_from)
+
+and every frame to the page is an htmx out-of-band swap of the page's #game. A frame that
+cannot be read, is too large, comes too fast, or is for a seat this browser does not hold
+is answered with the unchanged board and the translated reason, to this socket only; it
+changes nothing, closes nothing and logs no traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from play import service
+from play.access import seats_in
+from play.answers import BadMove, clock_from, move_from, outcome
+from play.models import Game
+from play.store import Busy
+
+from .publish import View, group_name, render_frame
+from .rooms import Room, room
+
+#: a frame larger than this is not read (a move is at most core.actions.MAX_ACTION_BYTES).
+MAX_FRAME_BYTES = 2048
+#: frames a socket may send in a burst, and how many more each second.
+BURST = 12
+PER_SECOND = 6.0
+#: close codes for what a socket cannot be opened for.
+NO_SUCH_GAME = 4404
+
+
+class TokenBucket:
+    def __init__(self, burst: int, rate: float) -> None:
+        self.burst, self.rate = burst, rate
+        self.tokens, self.at = float(burst), time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class GameConsumer(AsyncWebsocketConsumer):
+    view: View
+    room: Room | None = None
+    gone = False
+
+    async def connect(self) -> None:
+        kwargs = self.scope["url_route"]["kwargs"]
+        self.game_id: str = kwargs["game_id"]
+        lang = kwargs["lang"]
+        if lang not in dict(settings.LANGUAGES):
+            await self.close(code=NO_SUCH_GAME)
+            return
+        self.seats = await database_sync_to_async(_seats)(self.scope, self.game_id)
+        if self.seats is None:
+            await self.close(code=NO_SUCH_GAME)
+            return
+        self.view = View(self.seats[0] if self.seats else None, lang)
+        self.bucket = TokenBucket(BURST, PER_SECOND)
+        await self.channel_layer.group_add(group_name(self.game_id), self.channel_name)
+        self.room = room(self.game_id)
+        self.room.join(self)
+        await self.accept()
+
+    async def send(self, text_data: str | None = None, bytes_data: bytes | None = None,
+                   close: bool = False) -> None:
+        # A frame rendered for a socket that closed meanwhile goes nowhere.
+        if not self.gone:
+            await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
+
+    async def disconnect(self, code: int) -> None:
+        self.gone = True
+        if self.room is not None:
+            self.room.leave(self)
+            await self.channel_layer.group_discard(group_name(self.game_id), self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if not self.bucket.take():
+            await self._tell(_("Too many moves at once: wait a moment, then play on."))
+            return
+        frame = _read(text_data)
+        if frame is None:
+            await self._tell(_("That request could not be read, so nothing was changed."))
+        elif "since" in frame:
+            since = frame["since"]
+            await self._show(since if isinstance(since, int) and since >= 0 else None)
+        elif "action" in frame or "command" in frame:
+            await self._act(frame)
+        else:
+            await self._tell(_("That request could not be read, so nothing was changed."))
+
+    async def game_changed(self, event: dict) -> None:
+        """A notice from live.publish: the game changed (possibly in another process)."""
+        if self.room is None:
+            return
+        self.room.changed(event.get("wake_ms"))
+        frame = await self.room.frame(self.view, event["version"], event["since"])
+        if frame is not None:
+            await self.send(text_data=frame)
+
+    async def _act(self, frame: dict) -> None:
+        values = {key: str(value) for key, value in frame.items()
+                  if isinstance(value, str | int) and not isinstance(value, bool)}
+        try:
+            if "action" in frame:
+                action, version = move_from(values)
+                request: dict = {"action": action, "version": version}
+            else:
+                request = clock_from(values)
+        except BadMove:
+            await self._tell(_("That move could not be read, so nothing was changed."))
+            return
+        seat = self._acting_seat(values.get("seat", ""))
+        try:
+            message = await database_sync_to_async(_play)(self.game_id, self.view.lang, seat,
+                                                          request)
+        except Busy:
+            message = _("This game is very busy; try again in a moment.")
+        except Game.DoesNotExist:
+            await self.close(code=NO_SUCH_GAME)
+            return
+        if message:
+            await self._tell(message)
+
+    def _acting_seat(self, raw: str) -> int | None:
+        if not raw:
+            return self.seats[0] if self.seats else None
+        if raw.isascii() and raw.isdigit() and len(raw) < 3 and int(raw) in self.seats:
+            return int(raw)
+        return None
+
+    async def _tell(self, message: str) -> None:
+        """The board as it stands with `message`, to this socket only."""
+        await self._send_rendered(since=None, message=message)
+
+    async def _show(self, since: int | None) -> None:
+        await self._send_rendered(since=since, message="")
+
+    async def _send_rendered(self, *, since: int | None, message: str) -> None:
+        rendered = await database_sync_to_async(render_frame)(self.game_id, self.view,
+                                                              since=since, message=message)
+        if rendered is None:
+            await self.close(code=NO_SUCH_GAME)
+        else:
+            await self.send(text_data=rendered[1])
+
+
+def _read(text: str | None) -> dict | None:
+    if text is None or len(text) > MAX_FRAME_BYTES:
+        return None
+    try:
+        frame = json.loads(text)
+    except ValueError:
+        return None
+    return frame if isinstance(frame, dict) else None
+
+
+def _seats(scope: dict, game_id: str) -> tuple[int, ...] | None:
+    """The seats the socket's browser holds (empty: it watches); None: no such game."""
+    if not Game.objects.filter(pk=game_id).exists():
+        return None
+    return seats_in(scope.get("session") or {}, game_id)
+
+
+def _play(game_id: str, lang: str, seat: int | None, request: dict) -> str:
+    """Apply a move or clock command; the message for the sender (empty: all went well;
+    the change itself reaches every socket through live.publish)."""
+    change = service.play(game_id, timezone.now(), seat=seat, **request)
+    with translation.override(lang):
+        _status, message = outcome(change.value)
+    return message

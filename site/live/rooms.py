@@ -1,0 +1,131 @@
+"""A process's share of a live game: its sockets of that game, the frames rendered for
+them, and the waker that moves the game on when a bot or a deadline is due.
+
+Nothing here is state that matters: the game row is the truth. A room only saves work
+(one render per view and version, however many sockets show it) and makes the game move
+on time while someone is watching: each process holding sockets of a game wakes at the next
+due moment and catches the game up (play.service.play); when two processes wake together,
+the store writes the change once and the other finds nothing due.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Protocol
+
+from channels.db import database_sync_to_async
+from django.utils import timezone
+from play import service
+from play.models import Game
+
+from . import publish
+from .publish import View, render_frame
+
+log = logging.getLogger(__name__)
+
+#: frames kept per room (a few versions back, for sockets that are slow to ask).
+KEPT_FRAMES = 32
+#: after an error (the database away), the waker tries again this much later.
+RETRY_S = 1.0
+
+
+class Member(Protocol):
+    view: View
+
+
+class Room:
+    def __init__(self, game_id: str) -> None:
+        self.game_id = game_id
+        self.loop = asyncio.get_running_loop()
+        self.members: set[Member] = set()
+        self._frames: dict[tuple[View, int, int | None], asyncio.Task] = {}
+        self._changed = asyncio.Event()
+        self._due: float | None = None  # the loop's time of the next catch-up
+        self._waker: asyncio.Task | None = None
+
+    def join(self, member: Member) -> None:
+        self.members.add(member)
+        if self._waker is None or self._waker.done():
+            self._waker = asyncio.create_task(self._wake())
+
+    def leave(self, member: Member) -> None:
+        self.members.discard(member)
+        if not self.members:
+            if self._waker is not None:
+                self._waker.cancel()
+            ROOMS.pop(self.game_id, None)
+
+    def changed(self, wake_ms: int | None) -> None:
+        """A notice of a change: the game next changes by itself in `wake_ms` (None: not)."""
+        self._due = None if wake_ms is None else self.loop.time() + wake_ms / 1000
+        self._changed.set()
+
+    async def frame(self, view: View, version: int, since: int | None) -> str | None:
+        """The frame for `view` after the change to `version`: rendered by the first
+        socket of the view that asks, shared by the others."""
+        key = (view, version, since)
+        task = self._frames.get(key)
+        if task is None:
+            task = asyncio.create_task(_render(self.game_id, view, since))
+            self._frames[key] = task
+            while len(self._frames) > KEPT_FRAMES:
+                del self._frames[next(iter(self._frames))]
+        rendered = await asyncio.shield(task)
+        return None if rendered is None else rendered[1]
+
+    async def _wake(self) -> None:
+        await self._plan()
+        while self.members:
+            self._changed.clear()
+            timeout = None if self._due is None else max(0.0, self._due - self.loop.time())
+            try:
+                # A notice (a move, a clock command, another process's catch-up) re-plans.
+                await asyncio.wait_for(self._changed.wait(), timeout)
+                continue
+            except TimeoutError:
+                pass
+            try:
+                change = await database_sync_to_async(service.play)(self.game_id,
+                                                                    timezone.now())
+            except Game.DoesNotExist:
+                return
+            except Exception:
+                log.exception("waker of game %s", self.game_id)
+                await asyncio.sleep(RETRY_S)
+                change = None
+            if change is None or not change.changed:
+                await self._plan()  # no notice will come: ask the stored game itself
+
+    async def _plan(self) -> None:
+        try:
+            wake_ms = await database_sync_to_async(_wake_in_ms)(self.game_id)
+        except Game.DoesNotExist:
+            wake_ms = None
+        except Exception:
+            log.exception("waker of game %s", self.game_id)
+            wake_ms = int(RETRY_S * 1000)
+        self._due = None if wake_ms is None else self.loop.time() + wake_ms / 1000
+
+
+def _wake_in_ms(game_id: str) -> int | None:
+    row = Game.objects.get(pk=game_id)
+    return service.wake_in_ms(row, service.driver_of(row), timezone.now())
+
+
+async def _render(game_id: str, view: View, since: int | None) -> tuple[int, str] | None:
+    # Rendering only reads: it need not wait in line behind this process's moves.
+    return await database_sync_to_async(render_frame, thread_sensitive=False)(
+        game_id, view, since=since)
+
+
+ROOMS: dict[str, Room] = {}
+
+
+def room(game_id: str) -> Room:
+    loop = asyncio.get_running_loop()
+    publish.SOCKETS_LOOP = loop
+    found = ROOMS.get(game_id)
+    if found is None or found.loop is not loop:  # a server stopped and started in-process
+        found = ROOMS[game_id] = Room(game_id)
+    return found

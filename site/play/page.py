@@ -1,0 +1,106 @@
+"""What the demo's game page shows to one browser: the table turned to its seat (or a
+watcher's), the story lines since the page's last view, the summary of a finished game.
+
+The same context serves the page over HTTP (play.views) and every frame pushed over the
+game's socket (live.publish), which is rendered once per view, with no request.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from core.catalogue import variant_entry
+from core.glossary import current_lang
+from presentation.board import Place
+from presentation.gamepage import Role, table_for
+from presentation.narration import narrate_all
+from presentation.table import Table
+from presentation.wording import CardList, CardWord, Words, sentence
+
+from . import service
+from .answers import Shown
+from .models import Game, LogEntry
+from .setup import again_pairs
+from .summary import summarise
+
+#: how many of the latest events the live region reads out after a change.
+ANNOUNCED_EVENTS = 4
+
+
+def _announcements(row: Game, since: int | None, family: str, extra: str = "",
+                   fresh: list[LogEntry] | None = None) -> list[str]:
+    """What the live region reads out: the latest events since the page's last view, and
+    the centre tops after them. `fresh`: the entries this request wrote, which are often
+    exactly the ones the page has not seen (then the log is not read again)."""
+    lines = [extra] if extra else []
+    if since is None or since >= row.log_length:
+        return lines
+    if fresh and fresh[0].seq <= since:
+        entries = [entry for entry in fresh if entry.seq >= since]
+    else:
+        entries = LogEntry.objects.filter(game=row, seq__gte=max(since, row.log_length - 40))
+    events = [e for entry in entries for e in entry.events]
+    lines += narrate_all(events[-ANNOUNCED_EVENTS:], family, variant=row.variant)
+    return lines
+
+
+def _centre_line(table: Table) -> str:
+    """The centre piles' top cards, as the live region reads them out after a move; with a
+    pile empty, each pile by name ("Centre pile 1 shows …; centre pile 2 is empty.")."""
+    piles = []
+    for zone in table.centre:
+        if zone.fanned:
+            continue
+        top = zone.items[0].top if zone.items else None
+        piles.append((Place(zone.id, zone.kind, table.variant),
+                      top["card"] if top and top["card"] else None))
+    if not piles:
+        return ""
+    cards = [card for _pile, card in piles]
+    if len(piles) > 1 and all(cards) and len(set(cards)) == 1:
+        # two decks (German Stress): the same card can top both piles
+        return _("Both centre piles show the %(card)s.") % Words({"card": CardWord(cards[0])})
+    if all(cards):
+        return _("The centre piles show the %(cards)s.") % Words({
+            "cards": CardList(tuple(card for _pile, card in piles if card))})
+    parts = [_("%(pile)s shows the %(card)s") % Words({"pile": pile, "card": CardWord(card)})
+             if card else _("%(pile)s is empty") % Words({"pile": pile}) for pile, card in piles]
+    return sentence("; ".join(parts) + ".")
+
+
+def play_context(shown: Shown, seat: int | None) -> tuple[Role, dict]:
+    """The role and the page's context for the browser holding `seat` (None, or a seat that
+    is not a person's: a watcher, who sees the table turned to the first person's seat
+    without being that player), in the active language."""
+    row, driver = shown.row, shown.turn.driver
+    game = driver.game
+    holds = seat is not None and seat in row.human_seats
+    role = Role.PLAYER if holds else Role.WATCHER
+    facing = seat if holds else (row.human_seats[0] if row.human_seats else None)
+    table = table_for(role, game, row.seats, seat=facing, paused=row.paused)
+    announce = _announcements(row, shown.since, table.family, shown.message, shown.fresh)
+    if announce and len(announce) > (1 if shown.message else 0):
+        announce.append(_centre_line(table))
+    kw = {"game_id": row.pk}
+    return role, {
+        "row": row,
+        "entry": variant_entry(row.variant, current_lang()),
+        "table": table,
+        "holds": holds,
+        "message": shown.message,
+        "announce": [line for line in announce if line],
+        "poll_ms": service.next_poll_ms(row, driver, timezone.now()),
+        "game_url": reverse("play_game", kwargs=kw),
+        "move_url": reverse("play_move", kwargs=kw),
+        "clock_url": reverse("play_clock", kwargs=kw),
+        "replay_url": reverse("play_replay", kwargs=kw),
+        "setup_url": reverse("play_setup", kwargs={"variant": row.variant}),
+        "rules_url": reverse("rules", kwargs={"variant": row.variant}),
+        "summary": summarise(game, row.seats, seat if holds else None) if game.over else None,
+        "again_pairs": again_pairs(row),
+        "again_query": urlencode(again_pairs(row)),
+    }

@@ -1,0 +1,149 @@
+"""Live games across server processes: two ASGI servers (uvicorn) share one database and a
+Redis channel layer, as app servers behind a load balancer do. A move made through a socket
+of one process reaches a socket held by the other; a process that dies loses only its own
+sockets, and the game goes on through the other.
+
+Needs TEST_REDIS_URL (`.ci/run` starts a private Redis); REQUIRE_REDIS=1 makes a missing
+one an error instead of a skip."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.contrib.sessions.backends.signed_cookies import SessionStore
+from play.access import SESSION_KEY
+from websockets.sync.client import connect
+
+from rules_engine import Driver, new_game
+from tests.play_human import sensible_action
+
+ROOT = Path(__file__).resolve().parents[2]
+REDIS = os.environ.get("TEST_REDIS_URL", "")
+
+if not REDIS and os.environ.get("REQUIRE_REDIS"):
+    raise pytest.UsageError("REQUIRE_REDIS is set but TEST_REDIS_URL is not")
+pytestmark = pytest.mark.skipif(not REDIS, reason="no TEST_REDIS_URL (a Redis server)")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Cluster:
+    """Two server processes on one SQLite file and one Redis, with a game of two people."""
+
+    def __init__(self, tmp: Path) -> None:
+        self.db = tmp / "live.sqlite3"
+        self.env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.test",
+                    "SQLITE_PATH": str(self.db), "REDIS_URL": REDIS,
+                    "PYTHONPATH": f"{ROOT / 'site'}:{ROOT}"}
+        self.manage("migrate", "--verbosity", "0")
+        self.seed = next(s for s in range(100) if new_game("stress-se", players=2,
+                                                           seed=s).legal_actions(0))
+        self.game_id = self.manage(
+            "shell", "-c",
+            "from django.utils import timezone; from play import service; "
+            f"print(service.start_game('stress-se', ['human', 'human'], seed={self.seed}, "
+            "wall=timezone.now()).pk)").split()[-1]  # after the shell's own banner
+        self.servers = [self.serve() for _ in range(2)]
+
+    def manage(self, *args: str) -> str:
+        return subprocess.run([sys.executable, str(ROOT / "manage.py"), *args], env=self.env,
+                              check=True, capture_output=True, text=True).stdout
+
+    def serve(self) -> tuple[subprocess.Popen, int]:
+        port = free_port()
+        process = subprocess.Popen(
+            [sys.executable, "-m", "uvicorn", "config.asgi:application", "--port", str(port),
+             "--ws", "websockets-sansio", "--lifespan", "off", "--log-level", "warning"],
+            env=self.env, cwd=ROOT)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                return process, port
+            except OSError:
+                time.sleep(0.1)
+        process.kill()
+        raise RuntimeError("a server did not start")
+
+    def socket(self, server: int, seat: int | None = None):
+        port = self.servers[server][1]
+        headers = {"Origin": f"http://127.0.0.1:{port}"}
+        if seat is not None:
+            session = SessionStore()
+            session[SESSION_KEY] = {self.game_id: seat}
+            session.save()
+            headers["Cookie"] = f"{settings.SESSION_COOKIE_NAME}={session.session_key}"
+        return connect(f"ws://127.0.0.1:{port}/ws/en/play/{self.game_id}/",
+                       additional_headers=headers, open_timeout=10)
+
+    def stored(self) -> tuple[int, Driver]:
+        with sqlite3.connect(self.db) as db:
+            version, snapshot = db.execute("SELECT version, snapshot FROM play_game WHERE id=?",
+                                           (self.game_id,)).fetchone()
+        return version, Driver.from_json(json.loads(snapshot), record=[])
+
+    def stop(self) -> None:
+        for process, _port in self.servers:
+            if process.poll() is None:
+                process.terminate()
+                process.wait(timeout=10)
+
+
+@pytest.fixture
+def cluster(tmp_path):
+    running = Cluster(tmp_path)
+    yield running
+    running.stop()
+
+
+def move(cluster: Cluster, player, seat: int, rng: random.Random) -> int:
+    """The seat's move over its socket; returns the version it was made on."""
+    version, driver = cluster.stored()
+    action = sensible_action(driver.game, seat, rng)
+    assert action is not None
+    player.send(json.dumps({"action": json.dumps(action), "version": version}))
+    return version
+
+
+def frame_after(ws, version: int, timeout: float = 10) -> str:
+    deadline = time.monotonic() + timeout
+    while True:
+        frame = ws.recv(timeout=max(0.1, deadline - time.monotonic()))
+        head = frame.split(">", 1)[0]
+        if int(head.split('data-version="')[1].split('"')[0]) > version:
+            return frame
+
+
+def test_a_move_through_one_process_reaches_a_socket_of_the_other(cluster):
+    with cluster.socket(0, seat=0) as player, cluster.socket(1) as watcher:
+        version = move(cluster, player, 0, random.Random(1))
+        frame = frame_after(watcher, version)
+        assert "game__state" in frame
+        assert cluster.stored()[0] == version + 1
+
+
+def test_a_killed_process_loses_only_its_sockets_and_the_game_goes_on(cluster):
+    with cluster.socket(1) as watcher:
+        with cluster.socket(0, seat=0):
+            process, _port = cluster.servers[0]
+            process.send_signal(signal.SIGKILL)
+            process.wait(timeout=10)
+        # The player's page reconnects (to the process that is left, behind a balancer).
+        with cluster.socket(1, seat=0) as player:
+            version = move(cluster, player, 0, random.Random(2))
+            assert "game__state" in frame_after(watcher, version)
