@@ -27,9 +27,11 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from play import service
 from play.access import seats_in
-from play.answers import BadMove, clock_from, move_from, outcome
+from play.answers import CANNOT_SAVE, BadMove, clock_from, move_from, outcome
 from play.models import Game
 from play.store import Busy
+
+from core.dbwrite import CannotSave
 
 from .publish import View, group_name, render_frame
 from .rooms import Room, room
@@ -135,6 +137,8 @@ class GameConsumer(AsyncWebsocketConsumer):
                                                           request)
         except Busy:
             message = _("This game is very busy; try again in a moment.")
+        except CannotSave:  # a read-only database: the move was not played
+            message = str(CANNOT_SAVE)
         except Game.DoesNotExist:
             await self.close(code=NO_SUCH_GAME)
             return

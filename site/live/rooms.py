@@ -19,6 +19,8 @@ from django.utils import timezone
 from play import service
 from play.models import Game
 
+from core.dbwrite import CannotSave
+
 from . import publish
 from .publish import View, render_frame
 
@@ -90,6 +92,10 @@ class Room:
                                                                     timezone.now())
             except Game.DoesNotExist:
                 return
+            except CannotSave:  # a read-only database: try again a little later
+                log.warning("waker of game %s: the database is read-only", self.game_id)
+                await asyncio.sleep(RETRY_S)
+                change = None
             except Exception:
                 log.exception("waker of game %s", self.game_id)
                 await asyncio.sleep(RETRY_S)

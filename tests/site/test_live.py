@@ -272,3 +272,27 @@ async def test_hostile_frames_are_answered_escaped_and_change_nothing(monkeypatc
     stored = await sync_to_async(Game.objects.get)(pk=row.pk)
     assert stored.version == row.version
     await socket.disconnect()
+
+
+async def test_a_move_the_database_cannot_save_is_told_where_it_was_made(monkeypatch):
+    """A read-only database (#25): the mover is told, in the move's place, and the socket
+    stays open."""
+    from core.dbwrite import CannotSave
+    from live import consumers
+    from play.answers import CANNOT_SAVE
+
+    def read_only(*args, **kwargs):
+        raise CannotSave()
+
+    row = await sync_to_async(new_row)("stress-se", ("human", "human"))
+    socket = await connect(row.pk, cookie=cookie_for({row.pk: 0}))
+    monkeypatch.setattr(consumers.service, "play", read_only)
+    action = await sync_to_async(a_move)(row)
+    await socket.send_to(text_data=json.dumps({"action": json.dumps(action),
+                                               "version": row.version}))
+    frame = await socket.receive_from()
+    assert " data-told" in frame.split(">", 1)[0]
+    assert str(CANNOT_SAVE) in frame
+    await socket.send_to(text_data=json.dumps({"since": 0}))
+    assert version_of(await socket.receive_from()) == row.version
+    await socket.disconnect()
