@@ -277,9 +277,10 @@ async def test_hostile_frames_are_answered_escaped_and_change_nothing(monkeypatc
 async def test_a_move_the_database_cannot_save_is_told_where_it_was_made(monkeypatch):
     """A read-only database (#25): the mover is told, in the move's place, and the socket
     stays open."""
-    from core.dbwrite import CannotSave
     from live import consumers
     from play.answers import CANNOT_SAVE
+
+    from core.dbwrite import CannotSave
 
     def read_only(*args, **kwargs):
         raise CannotSave()
