@@ -413,7 +413,7 @@ def clock(request: HttpRequest, game_id: str) -> HttpResponse:
         return play_views.unreadable(request, game_id, render_lesson)
     command = request_args["clock_command"]
     if command == "step" and lesson.open_question is not None:
-        return _refuse(request, game_id, _("Close the class question before stepping on."),
+        return _refuse(request, game_id, _("Close the question before going on to the next step."),
                        409)
     if command == "resume":
         questions.close_all(lesson)  # the game goes on: the question is over
@@ -521,7 +521,7 @@ def join(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         lesson = None
         if not (code.isascii() and code.isdigit() and len(code) == CLASS_CODE_DIGITS):
-            errors["code"] = _("A class code is six digits, as the projector shows it.")
+            errors["code"] = _("A class code has six digits: the ones shown on the projector.")
         else:
             lesson = Lesson.objects.filter(class_code=code).first()
             if lesson is None:
