@@ -91,7 +91,7 @@ REFUSALS = {
         409,
         gettext_lazy("Pause the game first: you can only step through it while it is paused."),
     ),
-    HELD: (409, gettext_lazy("Close the class question before stepping on.")),
+    HELD: (409, gettext_lazy("Close the question before going on to the next step.")),
 }
 
 CANNOT_SAVE = gettext_lazy("The game cannot be saved right now, so that was not played. "
