@@ -10,7 +10,7 @@ from teach.models import Question
 from .test_teach import start
 
 pytestmark = pytest.mark.django_db
-HELD = "Close the class question before stepping on."
+HELD = "Close the question before going on to the next step."
 
 
 def clock(client, lesson, command, route="play"):
