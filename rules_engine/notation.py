@@ -47,7 +47,7 @@ def _read_pile(text: str, where: str) -> list[str]:
     out, k = [], 0
     while k < len(text):
         size = 1 if text[k] == JOKER else 2
-        card = text[k:k + size]
+        card = text[k : k + size]
         if card not in RANK_VALUE:
             raise PositionError(f"{where}: not a card: {card!r} in {text!r}")
         out.append(card)
@@ -75,8 +75,11 @@ def _option_text(value: Any) -> str:
 
 
 def _head(info: VariantInfo, options: Mapping[str, Any]) -> str:
-    changed = [f"{s.key}={_option_text(options[s.key])}" for s in info.options
-               if options.get(s.key, s.default) != s.default]
+    changed = [
+        f"{s.key}={_option_text(options[s.key])}"
+        for s in info.options
+        if options.get(s.key, s.default) != s.default
+    ]
     return f"{info.slug}[{','.join(changed)}]" if changed else info.slug
 
 
@@ -136,8 +139,7 @@ def _clock(position: dict) -> list[str]:
 # ---------------------------------------------------------------------- speed family
 def _speed_print(position: dict) -> list[str]:
     out = ["/".join(_pile(p) for p in position["centre"])]
-    out += [f"{_pile(s['draw'])}:{'/'.join(_pile(p) for p in s['row'])}"
-            for s in position["seats"]]
+    out += [f"{_pile(s['draw'])}:{'/'.join(_pile(p) for p in s['row'])}" for s in position["seats"]]
     if "ready" in position:
         out.append("ready=" + "".join("1" if r else "0" for r in position["ready"]))
     return out + _clock(position)
@@ -146,16 +148,21 @@ def _speed_print(position: dict) -> list[str]:
 def _speed_read(body: list[str], pairs: dict[str, str], info: VariantInfo) -> dict:
     if len(body) < 2:
         raise PositionError("speed: the centre (two piles) and one field per seat")
-    centre = [_read_pile(p, f"centre-{i}") for i, p in
-              enumerate(_piles(body[0], 2, "centre"))]
+    centre = [_read_pile(p, f"centre-{i}") for i, p in enumerate(_piles(body[0], 2, "centre"))]
     seats = []
     for s, field in enumerate(body[1:]):
         draw, sep, row = field.partition(":")
         if not sep:
             raise PositionError(f"seat {s}: draw pile, ':', then the row, got {field!r}")
-        seats.append({"draw": _read_pile(draw, f"seat {s} draw"),
-                      "row": [_read_pile(p, f"seat {s} row-{k}")
-                              for k, p in enumerate(_piles(row, 4, f"seat {s} row"))]})
+        seats.append(
+            {
+                "draw": _read_pile(draw, f"seat {s} draw"),
+                "row": [
+                    _read_pile(p, f"seat {s} row-{k}")
+                    for k, p in enumerate(_piles(row, 4, f"seat {s} row"))
+                ],
+            }
+        )
     position: dict[str, Any] = {"centre": centre, "seats": seats}
     if "ready" in pairs:
         text = pairs.pop("ready")
@@ -171,15 +178,22 @@ def _speed_read(body: list[str], pairs: dict[str, str], info: VariantInfo) -> di
 
 # ---------------------------------------------------------------------- spit
 #: spit's fields after the piles, with the value a position has when the field is left out.
-_SPIT_DEFAULTS = {"no_reserve": None, "locked": None, "phase": "play",
-                  "choices": [None, None], "deal": 1}
+_SPIT_DEFAULTS = {
+    "no_reserve": None,
+    "locked": None,
+    "phase": "play",
+    "choices": [None, None],
+    "deal": 1,
+}
 
 
 def _spit_print(position: dict) -> list[str]:
     out = ["/".join(_pile(p) for p in position["centre"])]
     for seat in position["seats"]:
-        piles = [_pile(p) + ("*" if up and p else "")
-                 for p, up in zip(seat["piles"], seat["up"], strict=True)]
+        piles = [
+            _pile(p) + ("*" if up and p else "")
+            for p, up in zip(seat["piles"], seat["up"], strict=True)
+        ]
         out.append(f"{'/'.join(piles)}:{_pile(seat['reserve'])}")
     for key, default in _SPIT_DEFAULTS.items():
         value = position[key]
@@ -194,8 +208,7 @@ def _spit_print(position: dict) -> list[str]:
 def _spit_read(body: list[str], pairs: dict[str, str], info: VariantInfo) -> dict:
     if len(body) != 3:
         raise PositionError("spit: the centre (two piles) and one field per seat (two)")
-    centre = [_read_pile(p, f"centre-{i}") for i, p in
-              enumerate(_piles(body[0], 2, "centre"))]
+    centre = [_read_pile(p, f"centre-{i}") for i, p in enumerate(_piles(body[0], 2, "centre"))]
     seats = []
     for s, field in enumerate(body[1:]):
         layout, sep, reserve = field.partition(":")
@@ -209,8 +222,9 @@ def _spit_read(body: list[str], pairs: dict[str, str], info: VariantInfo) -> dic
                 raise PositionError(f"seat {s} pile-{k + 1}: '*' marks a face-up top card")
             piles.append(cards)
             up.append(turned)
-        seats.append({"piles": piles, "up": up,
-                      "reserve": _read_pile(reserve, f"seat {s} reserve")})
+        seats.append(
+            {"piles": piles, "up": up, "reserve": _read_pile(reserve, f"seat {s} reserve")}
+        )
     position: dict[str, Any] = {"centre": centre, "seats": seats}
     for key, default in _SPIT_DEFAULTS.items():
         if key not in pairs:
@@ -247,8 +261,7 @@ def _swap_print(position: dict) -> list[str]:
         piles = []
         for k, pile in enumerate(seat["piles"]):
             slot = f"pile-{k + 1}"
-            mark = ("!" if slot in seat["complete"] else "") + (
-                "^" if seat["held"] == slot else "")
+            mark = ("!" if slot in seat["complete"] else "") + ("^" if seat["held"] == slot else "")
             piles.append(_pile(pile) + mark)
         field = "/".join(piles)
         if "laying" in seat or "laid" in seat:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from rules_engine.codes import ActionType, EventCode, ReasonCode
@@ -113,6 +113,9 @@ class VariantInfo:
     #: (`candidates(game, seat)`, optionally `plan_holds`): named, never imported here, since
     #: a bot module reads its variant's rules and the rules never import a bot.
     bot_module: str | None = None
+    #: UiFacts by options (the call gesture is read at every call: computing it each time
+    #: cost the bot games several per cent).
+    _ui_cache: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # A variant with a missing or extra dimension would break the comparison page.
@@ -140,10 +143,14 @@ class VariantInfo:
 
     def ui_of_valid(self, options: Mapping[str, Any]) -> UiFacts:
         """ui() for options already validated (a game's own)."""
-        facts = self._defaults
-        if self.ui_by_options is not None:
-            facts = replace(facts, **self.ui_by_options(options))
-            facts.check(self.family, self.slug)
+        key = tuple(options.items())
+        facts = self._ui_cache.get(key)
+        if facts is None:
+            facts = self._defaults
+            if self.ui_by_options is not None:
+                facts = replace(facts, **self.ui_by_options(options))
+                facts.check(self.family, self.slug)
+            self._ui_cache[key] = facts
         return facts
 
     # The variant's vocabulary (its family's, rules_engine.codes): every action type it takes,
