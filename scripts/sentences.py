@@ -111,7 +111,20 @@ def known_options(slug: str, options: dict) -> dict:
 
 def _hostile(game, seat: int) -> list[dict]:
     """Moves a player may well try that the rules refuse, beyond the offered ones: a call
-    now, a second call, a move of a card that is not there, a play from the draw pile."""
+    now, a second call, a move of a card that is not there, a play from the draw pile. Only
+    moves the page could send: the variant's own action types with their own arguments, from
+    places its table has (a refusal of a move no page sends tells a reader nothing)."""
+    types = {str(t): t for t in game.variant.action_types}
+    places = {zone["id"] for zone in game.board(None)["seats"][seat]["zones"]}
+    return [
+        action for action in _tempting(seat)
+        if action["type"] in types
+        and set(action) - {"player", "type"} <= set(types[action["type"]].args)
+        and ("from" not in action or action["from"] in places)
+    ]
+
+
+def _tempting(seat: int) -> list[dict]:
     return [
         {"player": seat, "type": "call"},
         {"player": seat, "type": "call", "pile": "centre-0"},

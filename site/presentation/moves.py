@@ -61,11 +61,11 @@ class Calling:
 #: Each kind of move in words, twice: as a button names it ("Play the …") and as what
 #: someone tried to do ("… tried to play the …"); the two differ in most languages.
 MOVE_WORDS: WordsSentences[str, tuple[str, str]] = {
-    "play": (gettext_lazy("Play the %(card)s from %(from)s onto %(to)s"),
-             pgettext_lazy("tried to", "play the %(card)s from %(from)s onto %(to)s")),
-    "play-whole": (gettext_lazy("Play the whole stack from %(from)s (the %(card)s on top) "
+    "play": (gettext_lazy("Play the %(card)s from %(from_ela)s onto %(to)s"),
+             pgettext_lazy("tried to", "play the %(card)s from %(from_ela)s onto %(to)s")),
+    "play-whole": (gettext_lazy("Play the whole stack from %(from_ela)s (the %(card)s on top) "
                                 "onto %(to)s"),
-                   pgettext_lazy("tried to", "play the whole stack from %(from)s (the %(card)s "
+                   pgettext_lazy("tried to", "play the whole stack from %(from_ela)s (the %(card)s "
                                  "on top) onto %(to)s")),
     # A Speed-type call, worded by the gesture the game's rules give it.
     "slap": (gettext_lazy("Call and slap %(pile)s"),

@@ -8,7 +8,7 @@ REASONS = {
     "already-ready": _("this player has already said they are ready"),
     "bad-action": _("that is not a move in this game"),
     "bad-player": _("there is no such player"),
-    "bad-zone": _("there is no such place on the table"),
+    "bad-zone": _("no card is played from or onto that place"),
     "empty-pile": _("that pile is empty"),
     "equal-rank": _("a card never goes on another of the same rank"),
     "face-down": _("that card is face down"),

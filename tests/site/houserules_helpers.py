@@ -31,7 +31,9 @@ def sheet_html(page: str) -> str:
 
 def sheet_text(page: str) -> str:
     """The words a printed sheet carries (tags gone, entities decoded, spaces single)."""
-    return " ".join(html.unescape(TAGS.sub(" ", sheet_html(page))).split())
+    # <wbr> marks where a printed link may wrap: no space in the text
+    text = sheet_html(page).replace("<wbr>", "")
+    return " ".join(html.unescape(TAGS.sub(" ", text)).split())
 
 
 def longest_options(variant: str, lang: str) -> dict:

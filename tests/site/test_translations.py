@@ -104,12 +104,14 @@ def allowed_placeholders(entry: polib.POEntry) -> set[str]:
     names = set(PLACEHOLDER.findall(entry.msgid + entry.msgid_plural))
     if entry.msgid not in WITH_FORMS:
         return names
-    return names | {f"{slot}_{form}" for slot in names & INFLECTED for form in FORMS}
+    # an English msgid may itself ask for a form ("from %(from_ela)s"): the slot is "from"
+    slots = {name.split("_")[0] for name in names} & INFLECTED
+    return names | slots | {f"{slot}_{form}" for slot in slots for form in FORMS}
 
 
 def test_the_source_walk_finds_the_sentences_filled_with_words():
     assert {"%(player)s plays the %(card)s onto %(pile)s.", "hand on %(pile)s",
-            "Play the %(card)s from %(from)s onto %(to)s", "%(player)s won",
+            "Play the %(card)s from %(from_ela)s onto %(to)s", "%(player)s won",
             # chosen in branches, then filled once (play.summary._why_player)
             "%(player)s had fewer cards left when nobody could play on."} <= WITH_FORMS
     assert "Player %(n)s (bot, %(level)s)" not in WITH_FORMS  # a seat's plain label
