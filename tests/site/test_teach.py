@@ -654,7 +654,7 @@ def test_the_class_summary_gives_the_result_as_one_sentence_naming_the_winner(cl
 
 @pytest.mark.parametrize(("lang", "quarter", "club"), [
     ("en", "0.25×", "Club player"), ("sv", "0,25×", "Klubbspelare"),
-    ("de", "0,25×", "Fortgeschrittener"), ("fi", "0,25×", "Kerhopelaaja")])
+    ("de", "0,25×", "Fortgeschrittener"), ("fi", "0,25×", "Harrastaja")])
 def test_the_form_writes_paces_as_the_language_writes_numbers_and_capitalises_levels(
         client, lang, quarter, club):
     text = client.get(f"/{lang}/stress-se/teach/").text
