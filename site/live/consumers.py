@@ -190,5 +190,5 @@ def _play(game_id: str, lang: str, seat: int | None, request: dict) -> str:
     the change itself reaches every socket through live.publish)."""
     change = service.play(game_id, timezone.now(), seat=seat, **request)
     with translation.override(lang):
-        _status, message = outcome(change.value)
+        _status, message = outcome(change.value, request.get("action"))
     return message

@@ -109,13 +109,13 @@ def act(request: HttpRequest, game_id: str, **request_args) -> Shown:
     except CannotSave:  # a read-only database: the move's place says so
         return unchanged(game_id, str(CANNOT_SAVE), 503, since)
     row, turn = change.row, change.value
-    status, message = outcome(turn)
+    status, message = outcome(turn, request_args.get("action"))
     if turn.refusal:
         return Shown(row, turn, message, status, since)
     return Shown(row, turn, message, since=since, fresh=change.entries)
 
 
-def outcome(turn: Turn) -> tuple[int, str]:
+def outcome(turn: Turn, action: dict | None = None) -> tuple[int, str]:
     """The status and the message (empty when all went well) for what a move or a clock
     command made of the game, over HTTP or over the game's socket (live.consumers)."""
     if turn.refusal:
@@ -123,7 +123,7 @@ def outcome(turn: Turn) -> tuple[int, str]:
         return status, str(text)
     if turn.result is not None and not turn.result.accepted:
         return 200, _("That did not count: %(reason)s.") % {
-            "reason": reason_text(turn.result.reason)}
+            "reason": reason_text(turn.result.reason, (action or {}).get("type"))}
     return 200, ""
 
 

@@ -138,7 +138,7 @@ def refusal(action: dict, reason: str | None, zones: Mapping[str, Place | str],
         return sentence(_("%(player)s made a move that is not on this table, and it did not "
                           "count.") % Words({"player": player}))
     return sentence(_("%(player)s tried to %(move)s, but it did not count: %(reason)s.") % Words({
-        "player": player, "move": move, "reason": reason_text(reason)}))
+        "player": player, "move": move, "reason": reason_text(reason, action.get("type"))}))
 
 
 def _call_words(action: dict, zone: Place | Blank | Verbatim,

@@ -47,7 +47,17 @@ REASONS = {
 }
 
 
-def reason_text(code: str | None) -> str:
+#: A reason said more precisely for one kind of move: a card played onto a pile whose top
+#: changed before it landed lost a race (the engine's "too slow"); it broke no rule.
+MOVE_REASONS = {
+    ("play", "too-slow"): _("too slow: the pile changed before your card landed"),
+}
+
+
+def reason_text(code: str | None, move: str | None = None) -> str:
+    """The engine's reason in words; `move`, the refused action's type, where the reason
+    reads more precisely for it."""
     if code is None:
         return ""
-    return str(REASONS.get(code, REASONS["not-allowed"]))
+    text = MOVE_REASONS.get((move, code)) or REASONS.get(code, REASONS["not-allowed"])
+    return str(text)

@@ -54,6 +54,46 @@ function mark() {
   });
 }
 
+// A pile's top that changed a moment before the tap is not the top the player aimed at: no
+// one reacts that fast. The move then names the top the player saw (the drop's "onto"), and
+// the engine answers that the card came too late, not that it broke a rule.
+const REACTION_MS = 600;
+const changedTops = new Map(); // drop element id -> {onto: the top before, at: when it changed}
+
+function topsShown() {
+  const tops = new Map();
+  gameBox()?.querySelectorAll("[data-drop]").forEach((el) => {
+    const onto = read(el, "drop")?.onto;
+    if (el.id && onto !== undefined) tops.set(el.id, onto);
+  });
+  return tops;
+}
+
+let topsBefore = new Map();
+
+// The pile this page last played onto, and when: its top changing then is the page's own
+// card landing, not a race.
+let ownDrop = { id: "", at: 0 };
+
+function noteChangedTops() {
+  const now = Date.now();
+  topsShown().forEach((onto, id) => {
+    const own = ownDrop.id === id && now - ownDrop.at < 2000;
+    if (!own && topsBefore.has(id) && topsBefore.get(id) !== onto) {
+      changedTops.set(id, { onto: topsBefore.get(id), at: now });
+    }
+  });
+}
+
+function aimed(el) {
+  const drop = read(el, "drop");
+  const changed = changedTops.get(el.id);
+  if (drop && "onto" in drop && changed && Date.now() - changed.at < REACTION_MS) {
+    return { ...drop, onto: changed.onto };
+  }
+  return drop;
+}
+
 function clear(seat) {
   if (seat === undefined) picks.clear();
   else picks.delete(seat);
@@ -149,7 +189,7 @@ function tap(el, keySeat) {
     mark();
     return;
   }
-  const drop = read(el, "drop");
+  const drop = aimed(el);
   const send = read(el, "send");
   const multi = Number(el.dataset.multi || 0);
   let mine = pickedOf(seat);
@@ -159,6 +199,7 @@ function tap(el, keySeat) {
     return;
   }
   if (mine.length && drop) {
+    ownDrop = { id: el.id, at: Date.now() };
     const action = compose(mine, drop, seat);
     clear(seat);
     act(action, seat);
@@ -289,7 +330,8 @@ function endDrag(event, dropped) {
   if (target && target.id !== id && gameBox()?.contains(target)) {
     clear(seat);
     lastSeat = seat;
-    act(compose([{ id, pick }], read(target, "drop"), seat), seat);
+    ownDrop = { id: target.id, at: Date.now() };
+    act(compose([{ id, pick }], aimed(target), seat), seat);
   }
 }
 
@@ -300,6 +342,7 @@ document.addEventListener("pointercancel", (event) => endDrag(event, false));
 // carry the unchanged board and the reason, and are shown like any answer.
 document.addEventListener("htmx:beforeSwap", (event) => {
   if (event.detail.target?.id !== "game") return;
+  topsBefore = topsShown();
   const status = event.detail.xhr.status;
   // A 503 that carries a board (the game cannot be saved right now) says so in its place;
   // a 503 without one (a busy game) leaves the board and asks again.
@@ -386,6 +429,7 @@ function keepNote() {
 
 // The live region stays put; each answer brings the lines it should read out.
 function boardShown() {
+  noteChangedTops();
   mark();
   keepNote();
   const lines = shown()?.querySelector("[data-announce]");
@@ -431,6 +475,7 @@ document.addEventListener("htmx:wsBeforeMessage", (event) => {
     event.preventDefault();
     return;
   }
+  topsBefore = topsShown();
   // The focus stays on its card or pile when the board is replaced, as with htmx's swaps.
   const active = document.activeElement;
   focused = active && active.id && gameBox()?.contains(active) ? active.id : null;

@@ -20,7 +20,7 @@ from play.access import SESSION_KEY
 from play.models import Game
 from playwright.sync_api import expect
 
-from rules_engine import new_game
+from rules_engine import Action, new_game
 from tests.play_human import sensible_action
 
 from .conftest import AsgiLiveServer
@@ -135,3 +135,46 @@ def test_a_page_reconnects_when_its_server_goes_away_and_carries_on(browser, set
     finally:
         page.context.close()
         again.stop()
+
+
+def _race(seeds=range(400)):
+    """A deal where both seats can play onto the same centre pile and seat 0's card no
+    longer fits once seat 1's card is there: (seed, seat 0's play, seat 1's play)."""
+    from rules_engine import game_from_json
+
+    for seed in seeds:
+        game = new_game("stress-se", players=2, seed=seed)
+        plays = {seat: [dict(a.args) for a in game.legal_actions(seat) if a.type == "play"
+                        and not a.args.get("whole")] for seat in (0, 1)}
+        for mine in plays[0]:
+            for theirs in plays[1]:
+                if mine["to"] != theirs["to"]:
+                    continue
+                after = game_from_json(game.to_json())
+                assert after.apply(Action(t=after.now + 2000, player=1, type="play",
+                                          args=theirs)).accepted
+                late = {k: v for k, v in mine.items() if k != "onto"}
+                if not after.apply(Action(t=after.now + 2000, player=0, type="play",
+                                          args=late)).accepted:
+                    return seed, mine, theirs
+    raise AssertionError("no such deal")
+
+
+def test_a_card_aimed_at_a_top_that_changed_a_moment_before_is_told_too_slow(browser,
+                                                                             site_url):
+    """#26: at a steady pace a move lands on a pile the other player has just covered; it is
+    a race lost, told as one ("too slow"), not a broken rule judged against a top the player
+    never saw."""
+    seed, mine, theirs = _race()
+    row = service.start_game("stress-se", ["human", "human"], seed=seed, wall=timezone.now())
+    page = holding(browser, site_url, row.pk, 0).new_page()
+    page.goto(f"{site_url}/en/play/{row.pk}/")
+    expect(page.locator("#game[data-live]")).to_have_count(1)
+    page.locator(f"#o-{mine['from']}").click()  # the player picks a card ...
+    service.play(row.pk, timezone.now(), seat=1, version=row.version,  # ... the other lands
+                 action={"type": "play", **{k: v for k, v in theirs.items() if k != "onto"}})
+    shows_version(page, row.version + 1)
+    page.locator(f"#c-{mine['to']}").click()  # ... and the player's tap follows at once
+    expect(page.locator("#game-message")).to_contain_text(
+        "too slow: the pile changed before your card landed")
+    page.context.close()
