@@ -62,8 +62,8 @@ class Sheet:
     @property
     def type_size(self) -> str:
         """How large the printed type can be for the page to hold this much text: "large"
-        or "medium" for shorter sheets, "" for the fullest (tests/browser: every sheet, the
-        default and the fullest, still prints on one page)."""
+        or "medium" for shorter sheets, "" for full ones, "small" for the very fullest
+        (tests/browser: every sheet, the default and the fullest, prints on one page)."""
         rows = -(-len(self.signature_lines) // SIGNATURES_PER_ROW)
         length = (max(_text_length(column) for column in self.columns)
                   + OWN_RULE_WEIGHT * sum(len(rule) for rule in self.config.own_rules)
@@ -72,6 +72,8 @@ class Sheet:
             return "large"
         if length <= MEDIUM_TYPE_UP_TO:
             return "medium"
+        if length > SMALL_TYPE_FROM:
+            return "small"
         return ""
 
     @property
@@ -86,6 +88,8 @@ class Sheet:
 #: larger type; measured with tests/browser/test_houserules_browser.py's one-page test.
 LARGE_TYPE_UP_TO = 2700
 MEDIUM_TYPE_UP_TO = 3400
+#: the fullest sheets (every name, five long own rules, the longest sentences) print smaller
+SMALL_TYPE_FROM = 4700
 OWN_RULE_WEIGHT = 1.4
 SIGNATURES_PER_ROW = 4
 SIGNATURE_ROW_CHARS = 250
