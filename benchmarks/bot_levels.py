@@ -1,10 +1,11 @@
 """Can a steady newcomer beat each bot level? (issue #26)
 
 A scripted player moves every `--every` ms of game time (default 1,200: a first-time
-player's steady pace): a sensible legal move (tests/play_human.py `sensible_action`) chosen
-on the table as it stood at its previous move, then sent through the engine's Driver the way
-the site sends a person's move (`Driver.submit` catches the bots up to that moment first, so
-the move may come too late, as a person's would). Seat 0 is the player, seat 1 the bot, two
+player's steady pace): a sensible legal move (tests/play_human.py `sensible_action`; in
+spit without pointless moves of a lone card) chosen on the table as it stood at its
+previous move, then sent through the engine's Driver the way the site sends a person's
+move (`Driver.submit` catches the bots up to that moment first, so the move may come too
+late, as a person's would). Seat 0 is the player, seat 1 the bot, two
 players, `--games` games per level and variant (seeds 1..). Prints the player's win rate per
 level and variant beside the goal: against the learner the player should win most games.
 
@@ -21,14 +22,27 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules_engine.bots import LEVELS  # noqa: E402
-from rules_engine.driver import HUMAN, Driver  # noqa: E402
-from rules_engine.registry import VARIANTS  # noqa: E402
-from tests.play_human import sensible_action  # noqa: E402
+from rules_engine.bots import LEVELS, candidates
+from rules_engine.driver import HUMAN, Driver
+from rules_engine.registry import VARIANTS
+from tests.play_human import sensible_action
 
 #: a game that lasts longer than this much game time counts as nobody's win.
 LIMIT_MS = 30 * 60 * 1000
 GOALS = {"learner": "player wins most (> 50 %)", "club": "-", "expert": "-"}
+
+
+def player_action(game, seat: int, rng: random.Random) -> dict | None:
+    """`sensible_action`, except that in spit the player skips what the bots skip too:
+    moving a lone card into a space, back and forth, uncovers nothing (and a random player
+    would do it for ever)."""
+    if game.variant.slug != "spit":
+        return sensible_action(game, seat, rng)
+    legal = [a.to_json() for _, a in candidates(game, seat)]
+    for data in legal:
+        del data["t"], data["player"]
+    calls = [a for a in legal if a["type"] in ("choose", "spit")]
+    return rng.choice(calls or legal) if legal else None
 
 
 def play(slug: str, level: str, seed: int, every_ms: int) -> int | None:
@@ -37,7 +51,7 @@ def play(slug: str, level: str, seed: int, every_ms: int) -> int | None:
     rng = random.Random(seed)
     now = 0
     while not driver.game.over and now < LIMIT_MS:
-        action = sensible_action(driver.game, 0, rng)
+        action = player_action(driver.game, 0, rng)
         now += every_ms
         if action is None:
             driver.run_until(now)
