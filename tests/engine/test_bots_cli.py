@@ -41,43 +41,20 @@ def test_bots_make_the_call_when_the_tops_match():
 
 def test_simulate_summary_has_the_documented_fields():
     summary = simulate("stressi-fi", games=3, seed=2, levels="learner,expert")
-    for key in (
-        "games",
-        "actions",
-        "seconds",
-        "games_per_second",
-        "actions_per_second",
-        "wins",
-        "draws",
-        "calls",
-        "invariant_violations",
-    ):
+    for key in ("games", "actions", "seconds", "games_per_second", "actions_per_second",
+                "wins", "draws", "calls", "invariant_violations"):
         assert key in summary
     assert sum(summary["wins"]) + summary["draws"] == 3
 
 
 def run_cli(*args):
-    return subprocess.run(
-        [sys.executable, "-m", "rules_engine", *args], capture_output=True, text=True, cwd=ROOT
-    )
+    return subprocess.run([sys.executable, "-m", "rules_engine", *args], capture_output=True,
+                          text=True, cwd=ROOT)
 
 
 def test_cli_simulate_prints_one_json_object():
-    proc = run_cli(
-        "simulate",
-        "--variant",
-        "stress-de",
-        "--games",
-        "3",
-        "--seed",
-        "4",
-        "--option",
-        "jokers=2",
-        "--option",
-        "knocking=true",
-        "--bots",
-        "club",
-    )
+    proc = run_cli("simulate", "--variant", "stress-de", "--games", "3", "--seed", "4",
+                   "--option", "jokers=2", "--option", "knocking=true", "--bots", "club")
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
     assert out["games"] == 3 and out["invariant_violations"] == 0
