@@ -11,8 +11,11 @@ MINUTE = 60_000
 
 
 def _bot_moves(record: list[Entry], kind: str) -> list[int]:
-    return [e.t for e in record
-            if e.kind == "bot" and e.accepted and e.action is not None and e.action.type == kind]
+    return [
+        e.t
+        for e in record
+        if e.kind == "bot" and e.accepted and e.action is not None and e.action.type == kind
+    ]
 
 
 def test_a_learner_beside_an_idle_newcomer_swaps_then_holds_a_pile_and_waits():
@@ -25,8 +28,9 @@ def test_a_learner_beside_an_idle_newcomer_swaps_then_holds_a_pile_and_waits():
         assert len(_bot_moves(record, "take")) == 4
         assert sorted(game.middle) == sorted(game.laid[1])
         last_swap = _bot_moves(record, "take")[-1]
-        changes = [t for t in _bot_moves(record, "pick") + _bot_moves(record, "put-back")
-                   if t > last_swap]
+        changes = [
+            t for t in _bot_moves(record, "pick") + _bot_moves(record, "put-back") if t > last_swap
+        ]
         assert len(changes) <= 5, (seed, len(changes))
         assert game.held[1] is not None  # waiting with a pile in hand, ready to swap
 
