@@ -36,7 +36,7 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {
-    "learner": Level("learner", (900, 1800), (700, 1500), 0.3, (800, 2000), 0.2),
+    "learner": Level("learner", (1100, 2000), (900, 1700), 0.3, (800, 2000), 0.2),
     "club": Level("club", (500, 900), (400, 800), 0.1, (300, 900), 0.7),
     "expert": Level("expert", (250, 450), (200, 380), 0.0, (0, 0), 1.0),
 }

@@ -9,7 +9,8 @@ has not looked at yet; with nothing better it gives up one card of the held pile
 loneliest card and takes the best the middle has) and then moves on to the pile that has
 been away longest. That keeps every pile's spare cards coming round, so somebody's target
 always turns up: the source's two ways out of a stuck table (try another pile, give up a
-card), used in turn.
+card), used in turn. When every middle card is one it laid itself it can swap nothing until
+somebody else swaps, so it holds a pile and waits instead of changing piles.
 
 `plan_holds` tells rules_engine.driver whether a planned action is still good after another
 player's move: most moves (a pick, a put-back, a swap that leaves the planned cards where
@@ -149,6 +150,12 @@ def _take_candidates(game: JamesBondGame, seat: int) -> list[tuple[float, Action
 
 
 def _swap_candidates(game: JamesBondGame, seat: int) -> list[tuple[float, Action]]:
+    if not game._free_count(seat):
+        # Every middle card is one this seat laid: no pile can swap until somebody else has
+        # swapped (no taking back), so changing piles is pointless. Hold this one and wait;
+        # the bot looks again after the next move. Picking up and putting back meanwhile
+        # looked to a newcomer like a bot that had stalled (issue #26).
+        return []
     t, out = game.now, []
     hand = game.hand(seat)
     offer = _offer(game, seat)

@@ -13,7 +13,11 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_reaction_times_are_human_and_ordered_by_level():
-    assert LEVELS["learner"].move_ms[0] >= 900 and LEVELS["learner"].move_ms[1] <= 1800
+    # A learner is a little slower than a steady newcomer's 1.2 s a move (issue #26: the
+    # easiest bot must be beatable by a first-time player), but never sluggish.
+    learner = LEVELS["learner"]
+    assert sum(learner.move_ms) / 2 > 1200 and learner.move_ms[1] <= 2000
+    assert sum(learner.call_ms) / 2 > 1200 >= learner.call_ms[0]
     assert LEVELS["club"].move_ms == (500, 900)
     assert LEVELS["expert"].move_ms[0] >= 250 and LEVELS["expert"].move_ms[1] <= 450
     assert LEVELS["learner"].slow_call_chance > LEVELS["club"].slow_call_chance > 0
