@@ -45,3 +45,15 @@ def _login_path() -> str | None:
         return reverse("admin:login")
     except NoReverseMatch:  # a URLconf without the admin (tests' own sites)
         return None
+
+
+#: Django's own limit on a username's length; django-axes records the name a login tried.
+USERNAME_CHARS = 150
+
+
+def axes_username(request: HttpRequest, credentials: dict | None = None) -> str:
+    """The username django-axes records for a failed login, at most USERNAME_CHARS long: its
+    column holds 255 and PostgreSQL refuses a longer value with a 500 (found by the fuzzer),
+    and no account has a longer name anyway."""
+    name = (credentials or {}).get("username") or request.POST.get("username", "")
+    return str(name)[:USERNAME_CHARS]

@@ -53,6 +53,16 @@ def test_a_username_is_locked_out_at_an_address_after_five_wrong_passwords(clien
     assert login(client.__class__(), "boss", "right-password", "10.2.2.2").status_code == 302
 
 
+def test_a_username_longer_than_any_account_is_recorded_short_and_answered(client):
+    """A 300-character username was stored whole by django-axes: a 500 on PostgreSQL, whose
+    column holds 255 (the fuzzer found it)."""
+    from axes.models import AccessAttempt
+
+    response = login(client, "u" * 300, "guess")
+    assert response.status_code == 200  # the form again, with its error
+    assert [len(a.username) for a in AccessAttempt.objects.all()] == [logincost.USERNAME_CHARS]
+
+
 def test_the_lockout_page_is_translated(client):
     for _ in range(5):
         login(client, "boss", "guess")

@@ -76,6 +76,7 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_COOLOFF_TIME = 0.25  # hours
 AXES_RESET_ON_SUCCESS = True
 AXES_CLIENT_IP_CALLABLE = "core.clientip.client_ip"
+AXES_USERNAME_CALLABLE = "core.logincost.axes_username"
 AXES_LOCKOUT_TEMPLATE = "login_limited.html"
 
 ROOT_URLCONF = "config.urls"
