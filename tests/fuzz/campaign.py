@@ -78,11 +78,65 @@ def start_gunicorn(env: dict[str, str], log: Path, workers: int) -> tuple[subpro
     port = free_port()
     gunicorn = shutil.which("gunicorn", path=str(Path(sys.executable).parent))
     server = subprocess.Popen(
-        [gunicorn, "--pythonpath", "site", "config.wsgi", "--bind", f"127.0.0.1:{port}",
+        # As the README serves production: the ASGI application on uvicorn workers.
+        [gunicorn, "--pythonpath", "site", "config.asgi:application", "--worker-class",
+         "uvicorn_worker.UvicornWorker", "--bind", f"127.0.0.1:{port}",
          "--workers", str(workers), "--timeout", "60"],
         cwd=ROOT, env=env, stdout=log.open("w"), stderr=subprocess.STDOUT,
     )
     return server, port
+
+
+def socket_frames(port: int, count: int) -> dict:
+    """Hostile frames to the live games' sockets (docs/live.md): every payload as a whole
+    frame and in every field of a move, a clock command and a hello, to games of the campaign
+    database, as a watcher. Each frame must be answered with a board (the unchanged game and
+    its reason), and no socket may be closed by a server error."""
+    from play.models import Game
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    from .payloads import PAYLOADS
+
+    games = list(Game.objects.values_list("pk", flat=True)[:5])
+    shapes = [
+        lambda v: v,
+        lambda v: json.dumps({"action": v, "version": 0}),
+        lambda v: json.dumps({"action": json.dumps({"type": "play", "card": v, "to": v}),
+                              "version": v}),
+        lambda v: json.dumps({"command": v, "version": 0, "value": v}),
+        lambda v: json.dumps({"since": v}),
+    ]
+    frames = [shape(p.value) for p in PAYLOADS for shape in shapes]
+    frames = [f for f in frames if f and _utf8(f)][:count]
+    sent = answered = 0
+    failures: list[str] = []
+    # A socket may send a burst of 12 frames before the rate limit answers instead of the
+    # frame's reader: ten frames a socket, then a new one.
+    for n, start in enumerate(range(0, len(frames), 10)):
+        game_id = games[n % len(games)]
+        url = f"ws://127.0.0.1:{port}/ws/en/play/{game_id}/"
+        try:
+            with connect(url, additional_headers={"Origin": f"http://{HOST_NAME}"},
+                         max_size=2**22, open_timeout=10) as ws:
+                for frame in frames[start:start + 10]:
+                    ws.send(frame)
+                    sent += 1
+                    if ws.recv(timeout=10).startswith('<div id="game"'):
+                        answered += 1
+        except ConnectionClosed as closed:
+            failures.append(f"{game_id}: closed {closed.rcvd.code if closed.rcvd else '?'}")
+        except (OSError, TimeoutError) as error:
+            failures.append(f"{game_id}: {error!r}")
+    return {"games": len(games), "sent": sent, "answered": answered, "failures": failures}
+
+
+def _utf8(text: str) -> bool:
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def wait_until_healthy(send, server: subprocess.Popen) -> None:
@@ -174,6 +228,8 @@ def main() -> int:
     parser.add_argument("--requests", type=int, default=10_000)
     parser.add_argument("--server", choices=["gunicorn", "inprocess"], default="gunicorn")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--frames", type=int, default=600,
+                        help="hostile WebSocket frames after the requests (gunicorn only)")
     parser.add_argument("--seed", type=int, default=int(time.time()))
     parser.add_argument("--database-url", default=os.environ.get("FUZZ_DATABASE_URL", ""),
                         help="an empty PostgreSQL database to run on (FUZZ_DATABASE_URL); "
@@ -216,6 +272,8 @@ def main() -> int:
     try:
         wall = time.perf_counter()
         tally = run(args.requests, args.seed, send, profiles, langs)
+        if server is not None:
+            frames = socket_frames(port, args.frames)
         wall = time.perf_counter() - wall
     finally:
         if server is not None:
@@ -227,6 +285,9 @@ def main() -> int:
     print(f"\nlong fuzz profile: {args.server}, production settings on {database}, "
           f"seed {args.seed}")
     print(tally.summary())
+    if server is not None:
+        print(f"socket frames: {frames['sent']} to {frames['games']} games, "
+              f"{frames['answered']} answered, failures: {frames['failures'][:5]}")
     print(f"wall time: {wall:.1f} s")
     print(f"log: {log['access_lines']} access lines ({log['access_lines_without_id']} without "
           f"a request id); Django lines {log['django_levels']} (warnings by logger "
@@ -241,7 +302,10 @@ def main() -> int:
         "findings": len(tally.findings), "seconds": round(wall, 1), "log": log,
     }
     (WORK / "result.json").write_text(json.dumps(result, indent=2))
-    failed = tally.findings or log["errors"] or log["tracebacks"]
+    if server is not None:
+        result["socket_frames"] = frames
+    failed = (tally.findings or log["errors"] or log["tracebacks"]
+              or (server is not None and frames["failures"]))
     return 1 if failed else 0
 
 
