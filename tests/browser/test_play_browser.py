@@ -310,3 +310,23 @@ def test_a_refusal_appears_beside_the_hint_and_never_hides_it(page, site_url, co
     expect(page.locator("#game-message")).to_contain_text("a pile is already in hand")
     expect(page.locator(".game__hint")).to_contain_text("Lay a card")
     assert console_errors == []
+
+
+def test_a_touch_screen_shows_the_taps_and_a_desktop_keeps_the_key_labels(browser, site_url,
+                                                                           page):
+    # #26: phones showed key labels and "Keys" folded below the table, never how to tap.
+    phone = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    touch = phone.new_page()
+    start(touch, site_url, "spit", 2)
+    taps = touch.locator(".game__taps")
+    expect(taps).to_be_visible()
+    expect(taps).to_contain_text("Tap a card, then a pile")
+    assert rect(touch, ".game__taps")["y"] + rect(touch, ".game__taps")["height"] <= PHONE["height"]
+    shown_keys = touch.evaluate("""[...document.querySelectorAll('#game kbd')]
+        .filter((k) => k.getClientRects().length).length""")
+    assert shown_keys == 0
+    phone.close()
+    start(page, site_url, "spit", 2)
+    expect(page.locator(".game__state").last.locator(".game__taps")).to_be_hidden()
+    assert page.evaluate("""[...document.querySelectorAll('#game kbd')]
+        .filter((k) => k.getClientRects().length).length""") > 0
