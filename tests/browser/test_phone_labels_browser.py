@@ -17,7 +17,7 @@ LANGS = ["sv", "nb", "de", "fi", "en"]
 # two different lines.
 BROKEN_WORDS = """() => {
     const broken = [];
-    for (const label of document.querySelectorAll('.zone__label, .example-viewer .zone__label')) {
+    for (const label of document.querySelectorAll('.zone__label, .pile__caption')) {
         if (!label.getClientRects().length) continue;
         const walker = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
         for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -66,3 +66,23 @@ def test_every_first_example_fits_a_phone_with_whole_words(page, site_url, lang)
             if words := page.evaluate(BROKEN_WORDS):
                 broken[variant] = words
     assert broken == {} and tall == {}, (broken, tall)
+
+
+# James Bond's boards (up to five players' piles) are still 859-985 px tall here: not yet.
+FITTING = [v for v in VARIANTS if v != "james-bond"]
+
+
+def test_every_example_fits_a_phone_in_german(page, site_url):
+    # German has the longest pile names; every example's starting position is measured.
+    page.set_viewport_size(PHONE)
+    tall, wide = {}, {}
+    for variant in FITTING:
+        for example in examples_for(variant):
+            page.goto(f"{site_url}/de/{variant}/examples/{example.name}/")
+            height = page.locator("[data-example-viewer]").bounding_box()["height"]
+            if height > PHONE["height"]:
+                tall[f"{variant}/{example.name}"] = round(height)
+            width = page.evaluate("document.documentElement.scrollWidth")
+            if width > PHONE["width"]:
+                wide[f"{variant}/{example.name}"] = width
+    assert tall == {} and wide == {}, (tall, wide)
