@@ -598,3 +598,17 @@ def test_a_class_question_shows_the_tally_of_three_pupils_and_a_changed_answer(
     expect(pupils[2].locator(".question--pupil")).to_have_count(0, timeout=WAIT_S * 1000)
     for pupil in pupils:
         pupil.context.close()
+
+
+def test_a_step_while_the_class_is_answering_says_why_nothing_moved(page, site_url):
+    # #26: → with a question open did nothing and said nothing.
+    page.set_viewport_size(PROJECTOR)
+    lesson = start(page, site_url, "stress-de")
+    page.select_option("#question-seat", "0")
+    page.locator("#question-ask").click()
+    expect(page.locator("#tally-count")).to_be_visible()
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#step-held")).to_have_text(
+        "No step while the class is answering: show the answers or close the question first.")
+    expect(page.locator("#tally-count")).to_be_visible()
+    assert row_of(lesson).log_length == 0 and row_of(lesson).paused
