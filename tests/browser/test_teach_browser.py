@@ -626,7 +626,8 @@ IN_VIEW = """(selectors) => Object.fromEntries(selectors.map((selector) => {
         const c = up.getBoundingClientRect();
         ok = ok && r.top >= c.top - 0.5 && r.bottom <= c.bottom + 0.5;
     }
-    return [selector, ok ? 'in view' : `out of view (${Math.round(r.top)}-${Math.round(r.bottom)})`];
+    const where = `${Math.round(r.top)}-${Math.round(r.bottom)}`;
+    return [selector, ok ? 'in view' : `out of view (${where})`];
 }))"""
 
 
