@@ -155,7 +155,11 @@ def _render(request: HttpRequest, lesson: Lesson, shown: Shown, role: Role) -> H
             if acting and not fragment and not row.over
             else []
         ),
-        "stepped_nothing": turn.stepped is None and request.POST.get("command") == "step",
+        # A step refused because the class is answering says so (→ used to do nothing).
+        "step_held": question is not None and request.POST.get("command") == "step",
+        "stepped_nothing": (
+            turn.stepped is None and question is None and request.POST.get("command") == "step"
+        ),
         "lang2": lesson.lang2,
         **urls,
         **_story(row, lesson, shown.since, fragment, shown.fresh),

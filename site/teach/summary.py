@@ -47,6 +47,11 @@ class Column:
     game_name: str
     result: str
     sections: tuple[SheetSection, ...]
+    # The page's headings in this column's language (a two-language lesson's summary names
+    # each part in both).
+    title: str = ""
+    moments_title: str = ""
+    rules_title: str = ""
 
 
 @dataclass(frozen=True)
@@ -137,8 +142,18 @@ def class_summary(lesson: Lesson, row: Game, lang: str) -> ClassSummary:
         text = load_sheet_text(row.variant, code) or load_sheet_text(row.variant, "en")
         with translation.override(code):
             sections = tuple(s for s in render_sections(text, row.options) if s.id in SECTIONS)
-            columns.append(Column(code, variant_entry(row.variant, code).name,
-                                  result_line(game), sections))
+            name = variant_entry(row.variant, code).name
+            columns.append(
+                Column(
+                    code,
+                    name,
+                    result_line(game),
+                    sections,
+                    title=_("%(game)s: the game we watched") % {"game": name},
+                    moments_title=_("Three moments of this game"),
+                    rules_title=_("The rules in short"),
+                )
+            )
     titles = _titles(row.variant, languages)
     times = {e.seq: e.t for e in row.entries.only("seq", "t")}
     views = tuple(_moment_view(n, m, family, row.variant, languages, titles, times.get(m.seq, 0))

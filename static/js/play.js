@@ -422,8 +422,11 @@ function keepNote() {
     again.className = "game__message";
     again.id = "game-message";
     again.textContent = note.text;
-    bar.querySelector(".game__hint")?.remove();
-    bar.prepend(again);
+    // Beside the hint, never over it: the hint says what to do next (a Spit deal's end
+    // gives the players a few seconds to choose a pile).
+    const hint = bar.querySelector(".game__hint");
+    if (hint) hint.after(again);
+    else bar.prepend(again);
   }
 }
 

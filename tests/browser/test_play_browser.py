@@ -290,3 +290,43 @@ def test_a_paused_board_stays_in_place_while_the_page_keeps_asking(page, site_ur
     page.locator("#clock-resume").click()
     expect(page.locator(".game__paused")).to_have_count(0)
     assert console_errors == []
+
+
+def test_a_refusal_appears_beside_the_hint_and_never_hides_it(page, site_url, console_errors,
+                                                             fast_clock):
+    # #26: a refusal note used to replace the hint saying what to do next (at a Spit deal's
+    # end the player then missed the choice of pile), both as served and as kept in view by
+    # the page while bots' moves replace the board.
+    start(page, site_url, "james-bond", 2)
+    page.locator("#o-pile-1").click()
+    expect(page.locator(".game__hint")).to_contain_text("Lay a card")
+    page.locator("#o-pile-2").click()  # already holding a pile
+    expect(page.locator("#game-message")).to_contain_text("a pile is already in hand")
+    expect(page.locator(".game__hint")).to_be_visible()
+    seq = page.locator(".game__state").last.get_attribute("data-seq")
+    # The next board (a bot's move) comes without the refusal: the page keeps it, and the hint.
+    page.wait_for_function("""(seq) => [...document.querySelectorAll('.game__state')]
+        .some((s) => s.dataset.seq !== seq)""", arg=seq, timeout=3500)
+    expect(page.locator("#game-message")).to_contain_text("a pile is already in hand")
+    expect(page.locator(".game__hint")).to_contain_text("Lay a card")
+    assert console_errors == []
+
+
+def test_a_touch_screen_shows_the_taps_and_a_desktop_keeps_the_key_labels(browser, site_url,
+                                                                           page):
+    # #26: phones showed key labels and "Keys" folded below the table, never how to tap.
+    phone = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    touch = phone.new_page()
+    start(touch, site_url, "spit", 2)
+    taps = touch.locator(".game__taps")
+    expect(taps).to_be_visible()
+    expect(taps).to_contain_text("Tap a card, then a pile")
+    assert rect(touch, ".game__taps")["y"] + rect(touch, ".game__taps")["height"] <= PHONE["height"]
+    shown_keys = touch.evaluate("""[...document.querySelectorAll('#game kbd')]
+        .filter((k) => k.getClientRects().length).length""")
+    assert shown_keys == 0
+    phone.close()
+    start(page, site_url, "spit", 2)
+    expect(page.locator(".game__state").last.locator(".game__taps")).to_be_hidden()
+    assert page.evaluate("""[...document.querySelectorAll('#game kbd')]
+        .filter((k) => k.getClientRects().length).length""") > 0

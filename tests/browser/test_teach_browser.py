@@ -598,3 +598,69 @@ def test_a_class_question_shows_the_tally_of_three_pupils_and_a_changed_answer(
     expect(pupils[2].locator(".question--pupil")).to_have_count(0, timeout=WAIT_S * 1000)
     for pupil in pupils:
         pupil.context.close()
+
+
+def test_a_step_while_the_class_is_answering_says_why_nothing_moved(page, site_url):
+    # #26: → with a question open did nothing and said nothing.
+    page.set_viewport_size(PROJECTOR)
+    lesson = start(page, site_url, "stress-de")
+    page.select_option("#question-seat", "0")
+    page.locator("#question-ask").click()
+    expect(page.locator("#tally-count")).to_be_visible()
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#step-held")).to_have_text(
+        "No step while the class is answering: show the answers or close the question first.")
+    expect(page.locator("#tally-count")).to_be_visible()
+    assert row_of(lesson).log_length == 0 and row_of(lesson).paused
+
+
+# Each part's box, and whether all of it is on the screen: inside the window and inside any
+# scrolling box it sits in (a QR code scrolled away inside the side panel is not in view).
+IN_VIEW = """(selectors) => Object.fromEntries(selectors.map((selector) => {
+    const el = document.querySelector(selector);
+    if (!el || !el.getClientRects().length) return [selector, 'missing'];
+    const r = el.getBoundingClientRect();
+    let ok = r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight + 0.5 && r.right <= innerWidth;
+    for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+        if (!/(auto|scroll|hidden)/.test(getComputedStyle(up).overflowY)) continue;
+        const c = up.getBoundingClientRect();
+        ok = ok && r.top >= c.top - 0.5 && r.bottom <= c.bottom + 0.5;
+    }
+    const where = `${Math.round(r.top)}-${Math.round(r.bottom)}`;
+    return [selector, ok ? 'in view' : `out of view (${where})`];
+}))"""
+
+
+def test_the_projector_keeps_the_table_the_code_and_the_tally_in_view_in_every_state(
+        page, site_url):
+    # #26: after "explain this" the side panel scrolled, and a question asked then had its
+    # tally, the class code and the QR code out of view.
+    page.set_viewport_size(PROJECTOR)
+    start(page, site_url, "stress-se", lang2="de", seed=SHORT_GAME_SEED)
+    parts = ["#game .table", "#class-code", ".follow__qr"]
+
+    def check(state: str, more: tuple[str, ...] = ()) -> None:
+        found = page.evaluate(IN_VIEW, parts + list(more))
+        assert set(found.values()) == {"in view"}, (state, found)
+        assert page.evaluate("scrollY") == 0, state
+
+    check("ready")
+    page.keyboard.press("Space")
+    expect(page.locator("#clock-pause")).to_be_visible()
+    check("running")
+    page.keyboard.press("Space")
+    expect(page.locator("#clock-resume")).to_be_visible()
+    for n in range(1, 4):
+        page.keyboard.press("ArrowRight")
+        expect(page.locator("#game > .game__state")).to_have_attribute("data-seq", str(n))
+    check("paused")
+    page.locator("#game .seat--own [data-explain]").nth(1).click()
+    expect(page.locator("#explain .explain__block")).to_have_count(2)
+    check("explained", ("#explain",))
+    page.select_option("#question-seat", "0")
+    page.locator("#question-ask").click()
+    expect(page.locator("#tally-count")).to_be_visible()
+    check("asked after explaining", ("#tally-count",))
+    page.locator("#question-reveal").click()
+    expect(page.locator("#question-reveal")).to_have_count(0)
+    check("revealed", ("#tally-count",))

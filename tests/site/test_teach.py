@@ -669,3 +669,21 @@ def test_the_teacher_modes_heading_keeps_the_game_and_the_role_apart(client):
     assert re.sub(r"<[^>]+>", "", heading) == "Stress – lärarläge"
     pace = re.search(r'id="pace-1"[^>]*>([^<]*)<', text).group(1)
     assert pace == "0,25×"
+
+
+def test_a_two_language_summary_names_its_parts_in_both_languages(client):
+    # #26: the headings were in the first language only.
+    from core.catalogue import variant_entry
+
+    lesson = start(client, "stress-se", lang="fi", lang2="sv")
+    finish(lesson)
+    text = client.get(f"/fi/teach/{lesson.pk}/summary/").text
+    for lang in ("fi", "sv"):
+        with translation.override(lang):
+            name = variant_entry("stress-se", lang).name
+            headings = [translation.gettext("%(game)s: the game we watched") % {"game": name},
+                        translation.gettext("Three moments of this game"),
+                        translation.gettext("The rules in short")]
+        assert "the game" not in headings[0] and "moments" not in headings[1]
+        for heading in headings:
+            assert f'<span lang="{lang}">{escape(heading)}</span>' in text, (lang, heading)
