@@ -5,9 +5,11 @@ with the signed session cookie of a browser that holds a seat."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import random
 import re
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -27,7 +29,19 @@ from presentation.table.cards import _card
 from rules_engine import SPECTATOR
 from tests.play_human import sensible_action
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def own_loop(test):
+    """Run a coroutine test in a thread with an event loop of its own: Playwright's sync API
+    (the browser tests, earlier in the same run) keeps a loop running in the main thread."""
+
+    @functools.wraps(test)
+    def run(*args, **kwargs):
+        with ThreadPoolExecutor(1) as pool:
+            return pool.submit(asyncio.run, test(*args, **kwargs)).result()
+
+    return run
 
 ORIGIN = (b"origin", b"http://testserver")
 FRAME_VERSION = re.compile(r'^<div id="game" hx-swap-oob="innerHTML" data-version="(\d+)"')
@@ -84,6 +98,7 @@ def a_move(row: Game) -> dict:
     return action
 
 
+@own_loop
 async def test_a_socket_opens_and_shows_the_game_from_the_line_it_saw_last():
     row = await sync_to_async(new_row)()
     socket = await connect(row.pk)
@@ -96,6 +111,7 @@ async def test_a_socket_opens_and_shows_the_game_from_the_line_it_saw_last():
     await socket.disconnect()
 
 
+@own_loop
 async def test_a_move_over_one_socket_reaches_a_watcher_in_another_language():
     row = await sync_to_async(new_row)("stress-se", ("human", "human"))
     player = await connect(row.pk, cookie=cookie_for({row.pk: 0}))
@@ -118,6 +134,7 @@ def cards_seen(board: dict) -> set[str]:
     return {c["card"] for z in zones for c in z["cards"] if c["card"]}
 
 
+@own_loop
 async def test_a_watcher_and_the_other_seat_never_receive_a_seats_hidden_cards():
     row = await sync_to_async(new_row)("james-bond", ("human", "human"))
     sockets = {
@@ -143,6 +160,7 @@ async def test_a_watcher_and_the_other_seat_never_receive_a_seats_hidden_cards()
         await socket.disconnect()
 
 
+@own_loop
 async def test_a_watchers_move_is_refused_with_the_reason_and_changes_nothing():
     row = await sync_to_async(new_row)()
     watcher = await connect(row.pk, lang="de")
@@ -162,6 +180,7 @@ async def test_a_watchers_move_is_refused_with_the_reason_and_changes_nothing():
                                   '{"action": "{\\"type\\": \\"play\\"}", "version": 0}',
                                   '{"command": "explode", "version": 0}', "{}",
                                   '{"action": "' + "x" * 4000 + '", "version": 0}'])
+@own_loop
 async def test_a_frame_that_cannot_be_read_gets_the_reason_and_changes_nothing(text):
     row = await sync_to_async(new_row)()
     socket = await connect(row.pk, cookie=cookie_for({row.pk: 0}))
@@ -177,6 +196,7 @@ async def test_a_frame_that_cannot_be_read_gets_the_reason_and_changes_nothing(t
     await socket.disconnect()
 
 
+@own_loop
 async def test_a_flood_of_frames_is_told_to_slow_down():
     row = await sync_to_async(new_row)()
     socket = await connect(row.pk, cookie=cookie_for({row.pk: 0}))
@@ -187,6 +207,7 @@ async def test_a_flood_of_frames_is_told_to_slow_down():
     await socket.disconnect()
 
 
+@own_loop
 async def test_a_socket_from_another_site_or_for_no_game_is_refused():
     row = await sync_to_async(new_row)()
     foreign = WebsocketCommunicator(application, f"/ws/en/play/{row.pk}/",
@@ -199,6 +220,7 @@ async def test_a_socket_from_another_site_or_for_no_game_is_refused():
     assert not connected
 
 
+@own_loop
 async def test_a_bot_moves_with_no_request_from_any_page():
     row = await sync_to_async(new_row)("stress-se", ("human", "expert"))
     socket = await connect(row.pk, cookie=cookie_for({row.pk: 0}))
@@ -210,6 +232,7 @@ async def test_a_bot_moves_with_no_request_from_any_page():
     await socket.disconnect()
 
 
+@own_loop
 async def test_sockets_of_one_view_get_the_same_bytes_rendered_once(monkeypatch):
     from live import rooms
 
@@ -237,6 +260,7 @@ async def test_sockets_of_one_view_get_the_same_bytes_rendered_once(monkeypatch)
         await w.disconnect()
 
 
+@own_loop
 async def test_hostile_frames_are_answered_escaped_and_change_nothing(monkeypatch):
     """The fuzzer's hostile values (tests/fuzz/payloads.py) in every field of a frame, and
     as the whole frame: each gets an answer, none is reflected unescaped, the game and the
@@ -274,6 +298,7 @@ async def test_hostile_frames_are_answered_escaped_and_change_nothing(monkeypatc
     await socket.disconnect()
 
 
+@own_loop
 async def test_a_move_the_database_cannot_save_is_told_where_it_was_made(monkeypatch):
     """A read-only database (#25): the mover is told, in the move's place, and the socket
     stays open."""
