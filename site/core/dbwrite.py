@@ -11,6 +11,8 @@ with "cannot be saved right now" (503) where the user made it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.db import DatabaseError, connections
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -47,6 +49,22 @@ def forget_connection(using: str = "default") -> None:
     connection = connections[using]
     if not connection.in_atomic_block:
         connection.close()
+
+
+def written[T](write: Callable[[], T], using: str = "default") -> T:
+    """`write()`, tried once more on a fresh connection if the database refuses it as
+    read-only (the refused connection may date from before the database became writable
+    again); CannotSave if it is refused again."""
+    for attempt in range(2):
+        try:
+            return write()
+        except DatabaseError as error:
+            if not is_read_only(error):
+                raise
+            forget_connection(using)
+            if attempt or connections[using].in_atomic_block:
+                break
+    raise CannotSave()
 
 
 class ReadOnlyMiddleware:

@@ -45,6 +45,7 @@ from play.setup import again_pairs
 from play.setup_page import SetupKind, setup_view
 
 from core.catalogue import variant_entry
+from core.dbwrite import CannotSave, written
 from core.glossary import current_lang
 from core.pagecache import cached_page
 from core.params import parse_natural
@@ -168,6 +169,26 @@ def clock(request: HttpRequest, game_id: str) -> HttpResponse:
     return render_lesson(request, act(request, game_id, controls=True, **request_args))
 
 
+def _ask_the_class(request: HttpRequest, lesson: Lesson, row: Game, command: str) -> None:
+    """The teacher's question command: ask about a seat's move, show the answers, or close
+    (questions.QuestionError for one that does not fit the lesson now)."""
+    if command == "ask":
+        seat = parse_natural(request.POST.get("seat", ""), digits=2)
+        if seat is None:
+            raise questions.QuestionError("seat")
+        questions.ask(lesson, row, seat)
+    elif command in ("reveal", "close"):
+        open_question = lesson.open_question
+        if open_question is None:
+            raise questions.QuestionError("none")
+        if command == "reveal":
+            questions.reveal(open_question)
+        else:
+            questions.close_all(lesson)
+    else:
+        raise questions.QuestionError("command")
+
+
 @require_POST
 @never_cache
 def question(request: HttpRequest, game_id: str) -> HttpResponse:
@@ -175,21 +196,7 @@ def question(request: HttpRequest, game_id: str) -> HttpResponse:
     command = request.POST.get("command", "")
     row = lesson.game
     try:
-        if command == "ask":
-            seat = parse_natural(request.POST.get("seat", ""), digits=2)
-            if seat is None:
-                raise questions.QuestionError("seat")
-            questions.ask(lesson, row, seat)
-        elif command in ("reveal", "close"):
-            open_question = lesson.open_question
-            if open_question is None:
-                raise questions.QuestionError("none")
-            if command == "reveal":
-                questions.reveal(open_question)
-            else:
-                questions.close_all(lesson)
-        else:
-            raise questions.QuestionError("command")
+        written(lambda: _ask_the_class(request, lesson, row, command))
     except questions.QuestionError as error:
         messages = {
             "not-paused": _("Pause the game before asking the class."),
@@ -199,6 +206,9 @@ def question(request: HttpRequest, game_id: str) -> HttpResponse:
         text = messages.get(str(error), _("That request could not be read, so nothing was "
                                           "changed."))
         return _refuse(request, game_id, text, 409 if str(error) in messages else 400)
+    except CannotSave:  # a read-only database: the question's place says so (#25)
+        return _refuse(request, game_id, _("Nothing can be saved right now. Please try again "
+                                           "in a moment."), 503)
     return render_lesson(request, Shown(row, service.as_it_stands(row, timezone.now()),
                                         since=_since(request)))
 
@@ -246,10 +256,13 @@ def answer(request: HttpRequest, game_id: str, number: int) -> HttpResponse:
             "This question is closed: your answer was not taken."), 409, since))
     try:
         action, _version = read_move(request)
-        questions.answer(found, pupil, action)
+        written(lambda: questions.answer(found, pupil, action))
     except (BadMove, questions.QuestionError):
         return render_follow(request, Shown(row, turn, _(
             "That answer could not be read, so nothing was changed."), 400, since))
+    except CannotSave:  # a read-only database: the answer's place says so (#25)
+        return render_follow(request, Shown(row, turn, _(
+            "Your answer cannot be saved right now. Try again in a moment."), 503, since))
     return render_follow(request, Shown(row, turn, since=since))
 
 

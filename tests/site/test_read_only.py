@@ -174,3 +174,36 @@ def test_the_database_tests_pass_on_postgresql():
     )
     assert done.returncode == 0, done.stdout[-3000:]
     assert " passed" in done.stdout and "skipped" not in done.stdout
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_pupils_answer_and_a_teachers_question_say_so_in_their_place(client, database):
+    """A class answer or question on a read-only database: the page that sent it shows the
+    reason where the answer or question goes (503 with the board), nothing is stored, and
+    the same post goes through once the database is writable."""
+    from teach.models import Answer, Question
+
+    from .test_teach import join, post_clock
+    from .test_teach import start as start_lesson
+
+    lesson = start_lesson(client, "stress-se", seed="3")
+    for _ in range(3):
+        post_clock(client, lesson, "step")
+    pupil = client.__class__()
+    join(pupil, lesson, "Ada")
+    database.turn_read_only()
+    asked = client.post(f"/en/teach/{lesson.pk}/question/", {"command": "ask", "seat": "1"},
+                        HTTP_HX_REQUEST="true")
+    assert asked.status_code == 503 and "Nothing can be saved right now" in asked.text
+    assert asked["X-Game-Version"]  # the board, so the page swaps it in
+    database.turn_writable()
+    asked = client.post(f"/en/teach/{lesson.pk}/question/", {"command": "ask", "seat": "1"},
+                        HTTP_HX_REQUEST="true")
+    assert asked.status_code == 200 and Question.objects.filter(lesson=lesson).count() == 1
+    database.turn_read_only()
+    answer = pupil.post(f"/en/teach/{lesson.pk}/answer/1/",
+                        {"action": json.dumps({"type": "call"}), "version": "0"},
+                        HTTP_HX_REQUEST="true")
+    assert answer.status_code == 503 and answer["X-Game-Version"]
+    assert "Your answer cannot be saved right now" in answer.text
+    assert not Answer.objects.exists()
