@@ -18,11 +18,11 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from django.db import DatabaseError, connections, transaction
+from django.db import connections, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from core.dbwrite import CannotSave, forget_connection, is_read_only
+from core.dbwrite import CannotSave, written
 
 from .models import Game, LogEntry
 
@@ -56,16 +56,10 @@ def change_game[T](game_id: str, compute: Callable[[Game], Change[T]], *,
     A read-only database: the write is tried once more on a fresh connection (the refused
     one may date from before the database became writable again), then CannotSave carries
     the change computed from the row as read, unsaved."""
-    for attempt in range(2):
-        try:
-            return _change_game(game_id, compute, using)
-        except DatabaseError as error:
-            if not is_read_only(error):
-                raise
-            forget_connection(using)
-            if attempt or connections[using].in_atomic_block:
-                break
-    raise CannotSave(compute(Game.objects.using(using).get(pk=game_id)))
+    try:
+        return written(lambda: _change_game(game_id, compute, using), using)
+    except CannotSave:
+        raise CannotSave(compute(Game.objects.using(using).get(pk=game_id))) from None
 
 
 def _change_game[T](game_id: str, compute: Callable[[Game], Change[T]],
