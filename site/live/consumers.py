@@ -26,7 +26,7 @@ from django.conf import settings
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from play import service
-from play.access import seats_in
+from play.access import seat_named, seats_in
 from play.answers import CANNOT_SAVE, BadMove, clock_from, move_from, outcome
 from play.models import Game
 from play.store import Busy
@@ -131,7 +131,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         except BadMove:
             await self._tell(_("That move could not be read, so nothing was changed."))
             return
-        seat = self._acting_seat(values.get("seat", ""))
+        seat = seat_named(values.get("seat", ""), self.seats)
         try:
             message = await database_sync_to_async(_play)(self.game_id, self.view.lang, seat,
                                                           request)
@@ -144,13 +144,6 @@ class GameConsumer(AsyncWebsocketConsumer):
             return
         if message:
             await self._tell(message)
-
-    def _acting_seat(self, raw: str) -> int | None:
-        if not raw:
-            return self.seats[0] if self.seats else None
-        if raw.isascii() and raw.isdigit() and len(raw) < 3 and int(raw) in self.seats:
-            return int(raw)
-        return None
 
     async def _tell(self, message: str) -> None:
         """The board as it stands with `message`, to this socket only."""

@@ -51,8 +51,11 @@ def hold_seats(request: HttpRequest, game_id: str, seats: list[int]) -> None:
 def acting_seat(request: HttpRequest, game_id: str) -> int | None:
     """The seat a move is made for: the one the request names (a hot-seat table holds two),
     None if this browser does not hold it; without a name, the browser's own seat."""
-    raw = request.POST.get("seat", "")
-    held = held_seats(request, game_id)
+    return seat_named(request.POST.get("seat", ""), held_seats(request, game_id))
+
+
+def seat_named(raw: str, held: tuple[int, ...]) -> int | None:
+    """acting_seat from the seat a request or a socket frame names and the seats held."""
     if not raw:
         return held[0] if held else None
     seat = parse_natural(raw, digits=2)
