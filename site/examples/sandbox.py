@@ -31,12 +31,13 @@ class SandboxError(ValueError):
 def _call_offer(game: Game, calling: Calling, action: dict) -> dict:
     """A call as the sandbox offers it: James Bond's with the game's call word; a Speed-type
     call without a pile where the gesture names none, on the caller's own pile (the engine's
-    home pile) where only that one counts."""
+    home pile) where only that one counts, or where the gesture goes over both (German
+    Stress's knock: one offer, not two of the same words)."""
     if calling.family == "swap":  # the call with the game's word, as the engine lists it
         return {"word": calling.word, **action} if calling.word else action
     if calling.gesture == "shout":
         return {k: v for k, v in action.items() if k != "pile"}
-    if calling.own_pile_only:
+    if calling.own_pile_only or calling.gesture == "knock":
         return {**action, "pile": CENTRE_IDS[game.home_pile(action["player"])]}  # type: ignore[attr-defined]
     return action
 

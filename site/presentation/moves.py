@@ -72,8 +72,9 @@ MOVE_WORDS: WordsSentences[str, tuple[str, str]] = {
              pgettext_lazy("tried to", "call and slap %(pile)s")),
     "point": (gettext_lazy("Call and point at %(pile)s"),
               pgettext_lazy("tried to", "call and point at %(pile)s")),
-    "knock": (gettext_lazy("Call and knock on %(pile)s"),
-              pgettext_lazy("tried to", "call and knock on %(pile)s")),
+    # German Stress's knock goes over both centre piles, whichever one is tapped
+    "knock": (gettext_lazy("Call and knock over the centre piles"),
+              pgettext_lazy("tried to", "call and knock over the centre piles")),
     "call-word": (gettext_lazy("Call “%(word)s”"), pgettext_lazy("tried to", "call “%(word)s”")),
     "call": (gettext_lazy("Make the win call"), pgettext_lazy("tried to", "make the win call")),
     "refill-place": (gettext_lazy("Refill %(place)s"),

@@ -24,12 +24,17 @@ from .wording import (  # noqa: F401  (PlayerWord and player_name are this modul
     Blank,
     CardList,
     CardWord,
+    Count,
     PlayerWord,
     RankWord,
     Words,
     player_name,
+    score,
     sentence,
 )
+
+#: the rank code of a joker (two jokers on top are equal, but a joker is no rank)
+JOKER = "X"
 
 #: the words the engine names for a call (James Bond's option, a Speed-type board's word),
 #: written as the players shout them, the same in every language.
@@ -74,7 +79,9 @@ def _call(e: dict, who: PlayerWord, scene: Scene) -> str:
     if gesture == "point":
         return _("%(player)s calls and points at %(pile)s.") % Words({"player": who, "pile": pile})
     if gesture == "knock":
-        return _("%(player)s knocks on %(pile)s.") % Words({"player": who, "pile": pile})
+        # German Stress's knock: a flat hand over both centre piles, whichever was tapped
+        return _("%(player)s calls and knocks on the table over the centre piles.") % Words({
+            "player": who})
     if gesture == "shout":
         # a call naming no pile (German Stress): each caller is told, the first and, in a
         # tie, the second, so the line says what was called, not who was first
@@ -97,13 +104,21 @@ def _speed(code: str, e: dict, who: PlayerWord, f: Scene) -> str | None:
                         "%(to)s.",
                         "%(player)s stacks the %(n)s cards from %(from)s onto the matching cards "
                         "in %(to)s.", n) % Words({
-            "player": who, "n": n, "from": _zone(e.get("from"), f), "to": _zone(e.get("to"), f)})
+            "player": who, "n": Count(n), "from": _zone(e.get("from"), f),
+            "to": _zone(e.get("to"), f)})
     if code == "stress":
+        rank = Words({"rank": RankWord(e.get("rank"))})
+        if e.get("rank") == JOKER:
+            return _("Both centre piles show a joker: the first call wins.")
         if e.get("joker"):
             return _("A joker takes the rank of the other top (%(rank)s): the first call "
-                     "wins.") % Words({"rank": RankWord(e.get("rank"))})
-        return _("Both centre piles show the same rank (%(rank)s): the first call wins.") % Words({
-            "rank": RankWord(e.get("rank"))})
+                     "wins.") % rank
+        if f.variant and f.variant != "stress-de":
+            # Swedish Stress and Stressi: the call goes with a hand on a pile, and the
+            # first hand decides (German Stress's call is a shout)
+            return _("Both centre piles show the same rank (%(rank)s): the first to call and "
+                     "reach a pile wins.") % rank
+        return _("Both centre piles show the same rank (%(rank)s): the first call wins.") % rank
     if code == "tie":
         return _("The calls came at the same moment: a tie.")
     if code == "penalty":
@@ -111,10 +126,10 @@ def _speed(code: str, e: dict, who: PlayerWord, f: Scene) -> str | None:
         if e.get("reason") == "false-call":
             return ngettext("%(player)s called when the tops differed and takes %(n)s card.",
                             "%(player)s called when the tops differed and takes %(n)s cards.",
-                            n) % Words({"player": who, "n": n})
+                            n) % Words({"player": who, "n": Count(n)})
         return ngettext("%(player)s was slower and takes %(n)s card.",
                         "%(player)s was slower and takes %(n)s cards.", n) % Words({
-            "player": who, "n": n})
+            "player": who, "n": Count(n)})
     if code == "gave":
         return _("%(player)s gives %(other)s a face-down card.") % Words({
             "player": who, "other": PlayerWord(e.get("to"))})
@@ -167,7 +182,8 @@ def _swap(code: str, e: dict, who: PlayerWord, f: Scene) -> str | None:
     if code == "dealt":
         return ngettext("Deal %(deal)s: %(n)s pile of four each, four cards in the middle.",
                         "Deal %(deal)s: %(n)s piles of four each, four cards in the middle.",
-                        e.get("piles", 0)) % {"deal": e.get("deal", 1), "n": e.get("piles", 0)}
+                        e.get("piles", 0)) % {"deal": e.get("deal", 1),
+                                              "n": Count(e.get("piles", 0))}
     if code == "picked":
         return _("%(player)s picks up %(pile)s.") % Words({"player": who,
                                                      "pile": _zone(e.get("pile"), f)})
@@ -190,6 +206,11 @@ def _swap(code: str, e: dict, who: PlayerWord, f: Scene) -> str | None:
                         "Five seconds without a swap: %(player)s's swap is finished for them, "
                         "and the %(cards)s go into %(pile)s.", len(took)) % Words({
             "player": who, "cards": _cards(took), "pile": _zone(e.get("pile"), f)})
+    if code == "completed" and e.get("dealt"):
+        # Open default: a pile dealt as four of a kind is complete once it is picked up
+        return _("%(pile)s was dealt as four of a kind (%(rank)s): %(player)s lays it face "
+                 "up.") % Words({"player": who, "pile": _zone(e.get("pile"), f),
+                                 "rank": RankWord(e.get("rank"))})
     if code == "completed":
         return _("%(player)s completes %(pile)s with the fourth %(rank)s.") % Words({
             "player": who, "pile": _zone(e.get("pile"), f), "rank": RankWord(e.get("rank"))})
@@ -198,9 +219,8 @@ def _swap(code: str, e: dict, who: PlayerWord, f: Scene) -> str | None:
     if code == "redeal":
         return _("Two win calls at the same moment: the cards are dealt again.")
     if code == "deal-won":
-        wins = "–".join(str(w) for w in e.get("wins") or [])
         return _("%(player)s wins deal %(deal)s (deals won: %(score)s).") % Words({
-            "player": who, "deal": e.get("deal", 1), "score": wins})
+            "player": who, "deal": e.get("deal", 1), "score": score(e.get("wins") or [])})
     return None
 
 
@@ -231,7 +251,7 @@ def _told(event: dict, scene: Scene) -> str:
     if code == "played":
         n = event.get("count") or 1
         values = Words({"player": who, "card": CardWord(event.get("card")),
-                        "pile": _zone(event.get("to"), scene), "n": n})
+                        "pile": _zone(event.get("to"), scene), "n": Count(n)})
         if n > 1:
             return _("%(player)s plays a stack of %(n)s (the %(card)s on top) onto "
                      "%(pile)s.") % values
@@ -242,14 +262,14 @@ def _told(event: dict, scene: Scene) -> str:
         if len(piles) == 1:
             return ngettext("%(player)s takes %(pile)s (%(n)s card).",
                             "%(player)s takes %(pile)s (%(n)s cards).", n) % Words({
-                "player": who, "pile": _zone(piles[0], scene), "n": n})
+                "player": who, "pile": _zone(piles[0], scene), "n": Count(n)})
         if len(piles) > 1:
             return ngettext("%(player)s takes both centre piles (%(n)s card).",
                             "%(player)s takes both centre piles (%(n)s cards).", n) % Words({
-                "player": who, "n": n})
+                "player": who, "n": Count(n)})
         return ngettext("%(player)s takes %(n)s card from the centre.",
                         "%(player)s takes %(n)s cards from the centre.", n) % Words({
-            "player": who, "n": n})
+            "player": who, "n": Count(n)})
     text = FAMILY_TEXTS.get(family, _speed)(code, event, who, scene)
     return text if text is not None else ""
 

@@ -18,7 +18,7 @@ from typing import Protocol, runtime_checkable
 
 from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import pgettext, pgettext_lazy
 
 from core.glossary import FORMS, card_name, current_lang, rank_name, term_form
 
@@ -100,6 +100,36 @@ class RankWord:
 
     def __str__(self) -> str:
         return self.form("nom")
+
+
+#: How many cards a sentence counts, one to twelve, as running text writes the number. The
+#: translations write the number for cards ("one card", German "eine Karte").
+NUMBER_WORDS = (
+    pgettext_lazy("how many cards", "one"), pgettext_lazy("how many cards", "two"),
+    pgettext_lazy("how many cards", "three"), pgettext_lazy("how many cards", "four"),
+    pgettext_lazy("how many cards", "five"), pgettext_lazy("how many cards", "six"),
+    pgettext_lazy("how many cards", "seven"), pgettext_lazy("how many cards", "eight"),
+    pgettext_lazy("how many cards", "nine"), pgettext_lazy("how many cards", "ten"),
+    pgettext_lazy("how many cards", "eleven"), pgettext_lazy("how many cards", "twelve"),
+)
+
+
+@dataclass(frozen=True)
+class Count:
+    """A number of cards (or piles) inside a sentence: a word up to twelve ("stacks the two
+    cards"), digits beyond ("takes 23 cards"), as a careful writer of each language does."""
+
+    n: int
+
+    def __str__(self) -> str:
+        if 1 <= self.n <= len(NUMBER_WORDS):
+            return str(NUMBER_WORDS[self.n - 1])
+        return str(self.n)
+
+
+def score(wins: Sequence[int]) -> str:
+    """Deals won by each player, as the language writes a score ("3–1", German "3:1")."""
+    return pgettext("between the numbers of a score", "–").join(str(w) for w in wins)
 
 
 class Blank:

@@ -156,7 +156,9 @@ def equal_tops_hint(calling: Calling) -> str:
     if calling.gesture == "point":
         return _("Equal tops: call now! Tap a centre pile to point at it, or press Space.")
     if calling.gesture == "knock":
-        return _("Equal tops: call now! Tap a centre pile to knock on it, or press Space.")
+        return _(
+            "Equal tops: call now! Tap a centre pile to knock over the middle, or press Space."
+        )
     if calling.own_pile_only:
         return _(
             "Equal tops: call now! Tap the centre pile on your right to slap it, or press Space."
