@@ -149,7 +149,8 @@ def _spit(code: str, e: dict, who: PlayerWord, f: Scene) -> str | None:
         return _("%(player)s turns up the %(card)s on %(pile)s.") % Words({
             "player": who, "card": CardWord(e.get("card")), "pile": _zone(e.get("pile"), f)})
     if code == "moved":
-        return _("%(player)s moves the %(card)s to the empty %(pile)s.") % Words({
+        return _("%(player)s moves the %(card)s into the empty space of "
+                 "%(pile)s.") % Words({
             "player": who, "card": CardWord(e.get("card")), "pile": _zone(e.get("to"), f)})
     if code == "stuck":
         return _("Nobody can move: reserve cards are turned.")

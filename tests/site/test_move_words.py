@@ -244,3 +244,14 @@ def test_a_james_bond_call_with_another_word_is_not_taken_for_the_offered_call()
         offered = [a for a in attempts(game, 0) if a.get("type") == "call"]
         wrong = find_attempt(game, 0, {"type": "call", "word": "atlantis"})
     assert offered and wrong is None
+
+
+def test_refusal_reasons_name_no_player_and_tell_a_malformed_move_apart():
+    """Round 5 (#24): "this player has already called" read as officialese, and a move of
+    this game sent in a form it does not take was told "that is not a move in this game"."""
+    with translation.override("en"):
+        texts = {code: str(text) for code, text in REASONS.items()}
+    assert not [t for t in texts.values() if "this player" in t]
+    assert texts["already-called"] == "nobody calls twice"
+    assert texts["bad-action"] != texts["unknown-action"]
+    assert texts["wrong-count"] == "a swap takes as many cards as it lays"

@@ -263,3 +263,9 @@ def test_equal_tops_say_what_decides_in_each_game(variant, ending):
     """In Swedish Stress and Stressi the hand on a pile decides, not the shout."""
     with translation.override("en"):
         assert narrate({"code": "stress", "rank": "7"}, "speed", variant).endswith(ending)
+
+
+def test_a_card_moved_into_a_gap_goes_into_its_space():
+    with translation.override("en"):
+        assert narrate({"code": "moved", "player": 0, "card": "AC", "to": "pile-1"},
+                       "spit") == "Player 1 moves the ace of clubs into the empty space of pile 1."

@@ -8,10 +8,11 @@ from django.utils.translation import ngettext
 
 from presentation.board import zone_label
 from presentation.narration import CALL_WORDS
+from presentation.wording import RankWord, Words
 from rules_engine.variants.james_bond import PILE_SIZE
 
 from .model import Command, Hands, Item, Keys, Zone, action_json, keyed, nth
-from .names import card_name, rank_name
+from .names import card_name
 from .presenter import TablePresenter, place_keys
 
 
@@ -101,10 +102,10 @@ class JamesBondPresenter(TablePresenter):
         item = self.pile(zone, prefix)
         if zone["kind"] == "complete":
             item.state = "complete"
-            item.name = _("%(place)s: four of a kind (%(rank)s)") % {
-                "place": item.label,
-                "rank": rank_name(zone["cards"][-1]["card"]),
-            }
+            # the rank as a word with forms: Norwegian says "stikk med sjuere"
+            item.name = _("%(place)s: four of a kind (%(rank)s)") % Words(
+                {"place": item.label, "rank": RankWord(zone["cards"][-1]["card"][0])}
+            )
         if keys is not None and zone["kind"] == "pile":
             item.seat = owner
             item.send = action_json({"type": "pick", "pile": zone["id"]})
