@@ -113,11 +113,11 @@ def describe(action: dict, zones: Mapping[str, Place | str],
     places by id (zone_names); a place given only as a caption is named from its id (every
     name in a move is a row place, a centre pile or a pile, whatever the variant). `calling`:
     how this game's call is made (without it, a call on a pile is a slap and a call without
-    one the win call). A kind of move no sentence says is told as not on this table."""
+    one the win call). A kind of move no sentence says is told as one this game does not have."""
     try:
         key, words = _move_words(action, zones, calling)
     except UnknownMove:
-        return sentence(_("a move that is not on this table"))
+        return sentence(_("a move this game does not have"))
     return sentence(str(MOVE_WORDS[key][0]) % words)
 
 
@@ -136,7 +136,7 @@ def refusal(action: dict, reason: str | None, zones: Mapping[str, Place | str],
     try:
         move = tried(action, zones, calling)
     except UnknownMove:
-        return sentence(_("%(player)s made a move that is not on this table, and it did not "
+        return sentence(_("%(player)s tried a move this game does not have, and it did not "
                           "count.") % Words({"player": player}))
     return sentence(_("%(player)s tried to %(move)s, but it did not count: %(reason)s.") % Words({
         "player": player, "move": move, "reason": reason_text(reason, action.get("type"))}))

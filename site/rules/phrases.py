@@ -93,7 +93,7 @@ PHRASES: dict[tuple[str, str], object] = {
         "Call and slap: the pile slapped first stays in the middle; the other goes, shuffled, "
         "under the opponent's draw pile."
     ),
-    ("equal_ranks", "slower-takes-both"): _("Call: the slower player takes both centre piles."),
+    ("equal_ranks", "slower-takes-both"): _("The slower player takes both centre piles."),
     ("equal_ranks", "no-special-rule"): _("Nothing special happens: play on."),
     ("equal_ranks", "four-of-a-kind-completes-pile"): _(
         "Nothing to call: collecting equal ranks is the goal. Four of a rank make a complete "

@@ -64,7 +64,7 @@ def _said(say: Callable[[dict, dict, Calling], str], action: dict, family: str, 
     calling = calling or Calling.of_variant(variant, {})
     with suppress(KeyError, TypeError, ValueError, AttributeError):
         return say(action, _zones(action, family, variant), calling)
-    return _("a move that is not on this table")
+    return _("a move this game does not have")
 
 
 def _refused(entry: LogEntry, family: str, variant: str, calling: Calling) -> str:
@@ -72,7 +72,7 @@ def _refused(entry: LogEntry, family: str, variant: str, calling: Calling) -> st
     action = entry.action or {}
     with suppress(KeyError, TypeError, ValueError, AttributeError):
         return refusal(action, entry.reason, _zones(action, family, variant), calling)
-    return sentence(_("%(player)s made a move that is not on this table, and it did not "
+    return sentence(_("%(player)s tried a move this game does not have, and it did not "
                       "count.") % Words({"player": PlayerWord(action.get("player"))}))
 
 
