@@ -83,7 +83,11 @@ class CardList:
         lang = current_lang()
         names = [card_name(code, lang, form) for code in self.codes]
         later = pgettext("a later card in a list", "the %(card)s")
-        return and_list(names[:1] + [later % {"card": name} for name in names[1:]])
+        # with two decks the same card can come twice: the second is the other deck's
+        again = pgettext("the same card again in a list", "the %(card)s from the other deck")
+        return and_list(names[:1] + [
+            (again if code in self.codes[:i + 1] else later) % {"card": name}
+            for i, (code, name) in enumerate(zip(self.codes[1:], names[1:], strict=True))])
 
     def __str__(self) -> str:
         return self.form("nom")

@@ -269,3 +269,15 @@ def test_a_card_moved_into_a_gap_goes_into_its_space():
     with translation.override("en"):
         assert narrate({"code": "moved", "player": 0, "card": "AC", "to": "pile-1"},
                        "spit") == "Player 1 moves the ace of clubs into the empty space of pile 1."
+
+
+def test_the_same_card_twice_is_told_as_the_other_decks():
+    """Two decks: "takes the five of hearts and the five of hearts" read like a bug."""
+    event = {"code": "swapped", "player": 1, "took": ["5H", "5H"]}
+    with translation.override("en"):
+        assert narrate(event, "swap") == (
+            "Player 2 takes the five of hearts and the five of hearts from the other deck.")
+        assert narrate({**event, "took": ["5H", "5C"]}, "swap") == (
+            "Player 2 takes the five of hearts and the five of clubs.")
+    with translation.override("de"):
+        assert "aus dem anderen Blatt" in narrate(event, "swap")
