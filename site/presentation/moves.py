@@ -133,6 +133,13 @@ def refusal(action: dict, reason: str | None, zones: Mapping[str, Place | str],
             calling: Calling | None = None) -> str:
     """A move the engine refused, as one sentence: who tried what, and the engine's reason."""
     player = PlayerWord(action.get("player"))
+    held = zones.get(str(action.get("pile")))
+    if action.get("type") == "pick" and isinstance(held, Place) and held.kind == "held":
+        # the pile asked for is the one in hand: "held pile 1 … a pile is already in hand"
+        # said the same thing twice
+        pile = Place(held.zone_id, "pile", held.variant)
+        return sentence(_("%(player)s tried to pick up %(pile)s, but it is already in hand.")
+                        % Words({"player": player, "pile": pile}))
     try:
         move = tried(action, zones, calling)
     except UnknownMove:

@@ -11,6 +11,7 @@ from teach.explain import Ref, explain
 
 from examples.library import examples_for
 from examples.sandbox import attempts, find_attempt, game_at_step, offered
+from presentation.board import Place
 from presentation.moves import Calling, describe, refusal, zone_names
 from presentation.narration import CALL_WORDS
 from presentation.reasons import REASONS
@@ -257,3 +258,12 @@ def test_refusal_reasons_name_no_player_and_tell_a_malformed_move_apart():
     assert texts["already-called"] == "nobody calls twice"
     assert texts["bad-action"] != texts["unknown-action"]
     assert texts["wrong-count"] == "a swap takes as many cards as it lays"
+
+
+def test_picking_up_the_pile_already_in_hand_is_told_once():
+    """Round 5 (#24): "tried to pick up held pile 1, but …: a pile is already in hand"."""
+    names = {"pile-1": Place("pile-1", "held", "james-bond")}
+    action = {"player": 0, "type": "pick", "pile": "pile-1"}
+    with translation.override("en"):
+        told = refusal(action, "already-holding", names)
+    assert told == "Player 1 tried to pick up pile 1, but it is already in hand."
