@@ -280,4 +280,4 @@ def test_the_same_card_twice_is_told_as_the_other_decks():
         assert narrate({**event, "took": ["5H", "5C"]}, "swap") == (
             "Player 2 takes the five of hearts and the five of clubs.")
     with translation.override("de"):
-        assert "aus dem anderen Blatt" in narrate(event, "swap")
+        assert "des anderen Blatts" in narrate(event, "swap")
