@@ -134,7 +134,7 @@ def refusal(action: dict, reason: str | None, zones: Mapping[str, Place | str],
     """A move the engine refused, as one sentence: who tried what, and the engine's reason."""
     player = PlayerWord(action.get("player"))
     held = zones.get(str(action.get("pile")))
-    if action.get("type") == "pick" and isinstance(held, Place) and held.kind == "held":
+    if action.get("type") == "pick" and isinstance(held, Place) and held.kind in ("hand", "held"):
         # the pile asked for is the one in hand: "held pile 1 … a pile is already in hand"
         # said the same thing twice
         pile = Place(held.zone_id, "pile", held.variant)

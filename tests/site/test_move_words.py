@@ -262,7 +262,7 @@ def test_refusal_reasons_name_no_player_and_tell_a_malformed_move_apart():
 
 def test_picking_up_the_pile_already_in_hand_is_told_once():
     """Round 5 (#24): "tried to pick up held pile 1, but …: a pile is already in hand"."""
-    names = {"pile-1": Place("pile-1", "held", "james-bond")}
+    names = {"pile-1": Place("pile-1", "hand", "james-bond")}  # the board's kind for it
     action = {"player": 0, "type": "pick", "pile": "pile-1"}
     with translation.override("en"):
         told = refusal(action, "already-holding", names)
