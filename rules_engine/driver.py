@@ -240,11 +240,12 @@ class Driver:
         self._run(max_actions=max_actions)
 
     # ------------------------------------------------------------------ seats
-    def set_seat(self, seat: int, kind: str | Level) -> None:
+    def set_seat(self, seat: int, kind: str | Level, at: int | None = None) -> None:
         """Change who plays `seat` from now on: a person (HUMAN) or a bot of a level (the
         site's presence rule: a bot stands in for a person whose connection dropped, and the
-        person takes the seat back). A new bot plans from the game's now; a person's seat
-        has no plan. The game itself is untouched, so the record still replays."""
+        person takes the seat back). A new bot plans from game time `at` (the hand-over's
+        moment; default the game's now); a person's seat has no plan. The game itself is
+        untouched, so the record still replays."""
         if not (type(seat) is int and 0 <= seat < len(self.seats)):
             raise ValueError(f"no seat {seat!r} in a game of {len(self.seats)}")
         if kind != HUMAN and not isinstance(kind, Level) and kind not in LEVELS:
@@ -259,7 +260,7 @@ class Driver:
             seat, kind, random.Random(bot_seed(self.seed, seat) ^ (game.now << 20)), game)
         self._bot_seats = tuple(s for s, bot in enumerate(self.bots) if bot is not None)
         bot = self.bots[seat]
-        self.plans[seat] = None if bot is None or game.over else bot.plan(game)
+        self.plans[seat] = None if bot is None or game.over else bot.plan(game, at)
 
     # ------------------------------------------------------------------ the scheduler
     def _collect(self, run) -> list[Entry]:

@@ -31,6 +31,7 @@ from .answers import (
     parse_since,
     read_clock,
     read_move,
+    take_back,
     unchanged,
     unreadable,
 )
@@ -95,6 +96,14 @@ def clock(request: HttpRequest, game_id: str) -> HttpResponse:
     except BadMove:
         return render_play(request, unreadable(game_id))
     return render_play(request, act(request, game_id, **request_args))
+
+
+@require_POST
+@game_answer
+def take_seat_back(request: HttpRequest, game_id: str) -> HttpResponse:
+    """"Take my seat back" (play.presence) over HTTP, when the page's socket is closed."""
+    check_id(game_id)
+    return render_play(request, take_back(request, game_id))
 
 
 # ---------------------------------------------------------------------------- replay

@@ -49,3 +49,9 @@ def test_a_seat_change_is_checked():
     with pytest.raises(ValueError):
         driver.set_seat(0, "grandmaster")
     assert driver.seats == (HUMAN, "club")
+
+
+def test_a_stand_in_plans_from_the_moment_it_takes_the_seat():
+    driver = Driver.new("stress-se", [HUMAN, HUMAN], seed=4)
+    driver.set_seat(1, "expert", at=30_000)
+    assert driver.next_due() > 30_000
