@@ -115,6 +115,9 @@ class Socket(models.Model):
     closed = models.DateTimeField(null=True, blank=True)
     #: the last round trip measured (server to page and back), in milliseconds.
     rtt_ms = models.PositiveIntegerField(null=True, blank=True)
+    #: not a socket: the page's requests over HTTP (its socket could not open), one row per
+    #: game and seats, refreshed by its board requests.
+    over_http = models.BooleanField(default=False)
 
     class Meta:
         indexes = [models.Index(fields=["game", "seen"])]

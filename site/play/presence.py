@@ -254,5 +254,17 @@ def socket_seen(socket_id: int, wall: datetime, rtt_ms: int | None = None) -> No
     Socket.objects.filter(pk=socket_id, closed__isnull=True).update(**values)
 
 
+def seen_over_http(row: Game, seats: tuple[int, ...], wall: datetime) -> bool:
+    """A board request from a page whose socket is closed, holding `seats`: its requests
+    keep its seats at the table as a socket's pongs do. True if one of the seats was away
+    (a catch-up now lets the game go on)."""
+    if not is_on(row) or not any(row.takeover_level(s) for s in seats):
+        return False
+    sockets = Socket.objects.using(row._state.db or "default")
+    if not sockets.filter(game_id=row.pk, over_http=True, seats=list(seats)).update(seen=wall):
+        sockets.create(game_id=row.pk, seats=list(seats), opened=wall, seen=wall, over_http=True)
+    return any(seat in away(row) for seat in seats)
+
+
 def socket_closed(socket_id: int, wall: datetime) -> None:
     Socket.objects.filter(pk=socket_id, closed__isnull=True).update(closed=wall)

@@ -356,3 +356,21 @@ async def test_sockets_of_the_demo_get_no_ping_and_leave_no_row():
     assert await socket.receive_nothing(timeout=0.5)
     assert not await sync_to_async(Socket.objects.exists)()
     await socket.disconnect()
+
+
+def test_a_page_asking_over_http_keeps_its_seat(client, settings):
+    """A page whose socket cannot open asks for its board over HTTP: it is at the table."""
+    from tests.site.test_live import cookie_for as session_cookie
+
+    settings.PLAY_AWAY_GRACE_MS = 1000
+    row = table()
+    t0 = timezone.now() - 5 * SECOND
+    socket_row(row, [0], timezone.now())
+    socket_row(row, [1], t0, closed=t0)
+    assert service.play(row.pk, timezone.now()).row.paused  # Ben's socket closed
+    name, value = session_cookie({row.pk: 1}).decode().split("=", 1)
+    client.cookies[name] = value
+    client.get(f"/en/play/{row.pk}/?since=0")
+    game = stored(row)
+    assert not game.paused and presence.news(game) == [[presence.BACK, 1]]
+    assert not presence.away(game)
