@@ -235,7 +235,14 @@ def test_the_person_whose_seat_a_bot_plays_gets_the_take_back_button(client, set
     assert "A bot (club player) plays for Ben." in page
     assert 'data-take-back="1"' in page
     answer = client.post(f"/en/play/{row.pk}/seat/", {"seat": "1"})
-    assert answer.status_code == 200
+    assert answer.status_code == 303  # the page again, as Ben's
+    assert stored(row).seats == [HUMAN, HUMAN]
+    page = client.get(answer["Location"]).content.decode()
+    assert "you are playing" in page
+    assert "data-take-back" not in page
+    service.hand_to_bot(row.pk, 1, timezone.now())
+    htmx = client.post(f"/en/play/{row.pk}/seat/", {"seat": "1"}, headers={"HX-Request": "true"})
+    assert htmx["HX-Refresh"] == "true"
     assert stored(row).seats == [HUMAN, HUMAN]
     # Someone else's browser cannot take Ben's seat.
     client.cookies.clear()
@@ -301,7 +308,7 @@ async def test_sockets_a_dropped_seat_pauses_for_all_a_bot_plays_and_the_person_
         ben = await connect(row.pk, cookie=cookie_for({row.pk: 1}))
         await ben.send_to(text_data=json.dumps({"since": 0}))
         assert 'data-take-back="1"' in await board(ben)
-        await ben.send_to(text_data=json.dumps({"take_back": 1}))
+        await sync_to_async(service.take_back)(row.pk, 1, timezone.now())  # his button
         assert "Ben plays their own seat again." in await board_with(anna, "own seat again")
         assert (await sync_to_async(stored)(row)).seats == [HUMAN, HUMAN]
         for socket in (anna, ben, watcher):
