@@ -52,6 +52,9 @@ def test_a_closed_page_pauses_the_table_a_bot_takes_the_seat_and_its_person_take
     notice = anna.locator("#presence-notice")
     expect(notice).to_contain_text("Ben is not connected", timeout=5000)
     expect(notice).to_contain_text("takes their seat in")
+    left = int(notice.locator("[data-countdown-ms]").inner_text())
+    time.sleep(1.2)
+    assert int(notice.locator("[data-countdown-ms]").inner_text()) < left  # counted down
     expect(anna.locator("#announce")).to_contain_text("Ben is not connected")
     assert Game.objects.get(pk=row.pk).paused
     assert Axe().run(anna).violations_count == 0
