@@ -76,7 +76,8 @@ class GameConsumer(AsyncWebsocketConsumer):
     #: presence on has one; it answers pings and keeps its seat at the table.
     presence_id: int | None = None
     pinger: asyncio.Task | None = None
-    ping_sent: int | None = None
+    ping_sent: int | None = None  # the stamp of the ping not answered yet
+    ping_at = 0.0  # when it left
     rtt_told: int | None = None
 
     async def connect(self) -> None:
@@ -138,6 +139,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         """A ping now and every PLAY_PING_MS; a page that answered none of the last
         presence.STALE_PINGS is gone (its network died without closing the socket)."""
         missed = 0
+        start = time.monotonic()  # stamps count from here: they tell nothing of the server
         while not self.gone:
             if self.ping_sent is not None:
                 missed += 1
@@ -146,14 +148,15 @@ class GameConsumer(AsyncWebsocketConsumer):
                     return
             else:
                 missed = 0
-                self.ping_sent = int(time.monotonic() * 1000)
+                self.ping_sent = int((time.monotonic() - start) * 1000)
+                self.ping_at = time.monotonic()
                 await self.send(text_data=json.dumps({"ping": self.ping_sent}))
             await asyncio.sleep(settings.PLAY_PING_MS / 1000)
 
     async def _pong(self, stamp: object) -> None:
         if self.presence_id is None or stamp != self.ping_sent or self.ping_sent is None:
             return  # not the ping this socket is waiting for
-        rtt = int(time.monotonic() * 1000) - self.ping_sent
+        rtt = int((time.monotonic() - self.ping_at) * 1000)
         self.ping_sent = None
         await database_sync_to_async(presence.socket_seen)(self.presence_id, timezone.now(),
                                                            rtt)
