@@ -192,6 +192,7 @@ def test_the_demo_with_no_away_limit_never_waits(settings):
         {"takeover": ["club", "club"], "seats": [HUMAN, "club"]},
         {"takeover": ["grandmaster", ""]},
         {"names": ["a"]},
+        {"names": ["x" * 41, "Ben"]},
         {"away_limit_ms": -1},
     ],
 )
@@ -381,3 +382,19 @@ def test_a_page_asking_over_http_keeps_its_seat(client, settings):
     game = stored(row)
     assert not game.paused and presence.news(game) == [[presence.BACK, 1]]
     assert not presence.away(game)
+
+
+def test_the_table_calls_the_seats_by_their_names(client):
+    from tests.site.test_live import cookie_for as session_cookie
+
+    row = table()
+    name, value = session_cookie({row.pk: 0}).decode().split("=", 1)
+    client.cookies[name] = value
+    page = client.get(f"/en/play/{row.pk}/").content.decode()
+    assert "Anna (you)" in page and "Ben" in page and "Player 2" not in page
+    service.hand_to_bot(row.pk, 1, timezone.now())
+    page = client.get(f"/en/play/{row.pk}/").content.decode()
+    assert "Ben (bot, club player)" in page
+    # The demo's seats keep their numbers.
+    demo = service.start_game("stress-se", [HUMAN, "club"], seed=7, wall=timezone.now())
+    assert "Player 2 (bot, club player)" in client.get(f"/en/play/{demo.pk}/").content.decode()
