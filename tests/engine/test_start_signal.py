@@ -26,8 +26,14 @@ def _restart_times(record, game) -> list[int]:
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_nothing_is_played_before_the_first_signal(variant: str) -> None:
     for seed in range(1, 100):  # a deal where both the person and the bot can move
-        driver = Driver.new(variant, ["human", "expert"], options=OPTIONS.get(variant),
-                            seed=seed, signal_ms=SIGNAL, record=[])
+        driver = Driver.new(
+            variant,
+            ["human", "expert"],
+            options=OPTIONS.get(variant),
+            seed=seed,
+            signal_ms=SIGNAL,
+            record=[],
+        )
         legal = sensible_action(driver.game, 0, random.Random(1))
         if legal is not None and driver.plans[1] is not None:
             break
@@ -50,8 +56,14 @@ def test_every_restart_waits_for_its_signal(variant: str) -> None:
     """A person (a sensible move every 700 ms) against a club bot: after each restart no
     action is accepted before its signal, the person's is refused, and the game replays."""
     record: list = []
-    driver = Driver.new(variant, ["human", "club"], options=OPTIONS.get(variant), seed=11,
-                        signal_ms=SIGNAL, record=record)
+    driver = Driver.new(
+        variant,
+        ["human", "club"],
+        options=OPTIONS.get(variant),
+        seed=11,
+        signal_ms=SIGNAL,
+        record=record,
+    )
     rng = random.Random(2)
     t, refused_after_restart = 0, 0
     while not driver.game.over and t < 900_000:
@@ -82,8 +94,14 @@ def test_every_restart_waits_for_its_signal(variant: str) -> None:
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_bots_hold_after_every_restart(variant: str) -> None:
     record: list = []
-    driver = Driver.new(variant, ["club", "learner"], options=OPTIONS.get(variant), seed=4,
-                        signal_ms=SIGNAL, record=record)
+    driver = Driver.new(
+        variant,
+        ["club", "learner"],
+        options=OPTIONS.get(variant),
+        seed=4,
+        signal_ms=SIGNAL,
+        record=record,
+    )
     driver.run(max_actions=5000)
     assert driver.game.over
     restarts = _restart_times(record, driver.game)

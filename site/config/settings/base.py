@@ -244,6 +244,10 @@ CACHES = {
 PLAY_CLOCK_SPEED = 1.0
 PLAY_IDLE_POLL_MS = 1000
 PLAY_IDLE_PAUSE_MS = 120_000
+# Every game, and every restart within it (new cards turned, a new deal), starts after a
+# countdown of this many ms of game time ("3, 2, 1, go!"): nobody, bots included, plays
+# before the signal (rules_engine.driver, issue #26).
+PLAY_SIGNAL_MS = 3000
 # manage.py prune_games: finished games are kept this many days, unfinished ones (abandoned)
 # this many days after their last change.
 PLAY_KEEP_FINISHED_DAYS = 30

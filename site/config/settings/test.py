@@ -37,3 +37,7 @@ if os.environ.get("TEST_POSTGRES_URL"):
 
 # Edited content shows on the next request.
 PAGE_CACHE_RECHECK_SECONDS = 0.0
+
+# The tests of the game pages play from the deal on; those of the start signal set
+# PLAY_SIGNAL_MS themselves (tests/site/test_play_signal.py).
+PLAY_SIGNAL_MS = 0
