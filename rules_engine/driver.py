@@ -25,6 +25,13 @@ accepted or not, and every deadline it lets pass) is an Entry; `Entry.to_json()`
 scenario step (docs/scenarios.md), so a record replays through `replay_record` or
 `rules_engine.scenario.replay` to the identical game.
 
+The start signal (`signal_ms`, 0: none): real players start together on a signal ("ready,
+steady, go"), at the deal and whenever play starts again (the variant's `signal_events`:
+new cards turned, a new deal). With `signal_ms` > 0 the driver holds the game for that long
+after each: a human's action before the signal is refused (WAIT_SIGNAL, no engine call),
+every bot plans from the signal on, and an engine deadline due meanwhile waits for it. The
+site decides the length; simulate, the benchmarks and the engine's tests run without one.
+
 Snapshots (`to_json` / `from_json`) hold the game without its event history (Game.to_json
 with log=False), the bots' random generators and their plans: their size does not grow with
 the game's length, and a resumed driver continues exactly as one that never stopped.
@@ -50,6 +57,9 @@ HUMAN = "human"
 #: re-planned (the hand is moving, and may arrive too slow).
 COMMIT_MS = 150
 SNAPSHOT_VERSION = 1
+#: a human's action refused because the start signal has not been given yet (a driver's
+#: reason, like a wrong seat: the engine never sees the action).
+WAIT_SIGNAL = "wait-signal"
 #: "no limit" for the scheduler's loop (later than any game time, more than any count).
 FOREVER = 1 << 62
 #: a Mersenne Twister state: 624 words and the position, little-endian whatever the machine.
@@ -104,8 +114,9 @@ class Driver:
     """Runs one game in real time: bots' plans, engine deadlines and humans' actions."""
 
     def __init__(self, game: Game, seats: Sequence[str | Level], *, seed: int = 0,
-                 record: list[Entry] | None = None, check: bool = False,
-                 _bots: list[Bot | None] | None = None, _plans: list | None = None) -> None:
+                 record: list[Entry] | None = None, check: bool = False, signal_ms: int = 0,
+                 _bots: list[Bot | None] | None = None, _plans: list | None = None,
+                 _signal_at: int | None = None) -> None:
         seats = tuple(seats)
         if len(seats) != game.players:
             raise ValueError(f"{len(seats)} seat kinds for {game.players} players")
@@ -121,6 +132,10 @@ class Driver:
         #: check the game's invariants after every engine call, counting failures.
         self.check = check
         self.invariant_violations = 0
+        #: the countdown before each start (ms of game time; 0: play starts at once), and
+        #: the game time of the last signal given or due (None: never held).
+        self.signal_ms = signal_ms
+        self.signal_at = _signal_at
         #: engine calls with an action (bots' and humans'), and how many were rejected.
         self.actions = 0
         self.rejected = 0
@@ -140,15 +155,19 @@ class Driver:
     # ------------------------------------------------------------------ construction
     @classmethod
     def new(cls, variant: str, seats: Sequence[str], *, options: dict | None = None,
-            seed: int = 0, record: list[Entry] | None = None) -> Driver:
-        """A freshly dealt game of `variant` with one seat per entry of `seats`."""
+            seed: int = 0, record: list[Entry] | None = None, signal_ms: int = 0) -> Driver:
+        """A freshly dealt game of `variant` with one seat per entry of `seats`; with
+        `signal_ms`, play starts after that countdown."""
         game = new_game(variant, players=len(seats), seed=seed, options=options)
-        return cls(game, seats, seed=seed, record=record)
+        driver = cls(game, seats, seed=seed, record=record, signal_ms=signal_ms)
+        if signal_ms:
+            driver._hold(game.now)
+        return driver
 
     def to_json(self) -> dict:
         """A snapshot to resume from: the game (without its event history), the seats, the
         bots' generators and plans. Its size does not grow with the game's length."""
-        return {
+        data = {
             "version": SNAPSHOT_VERSION,
             # A Level object (a benchmark's own level) is written by name; only the named
             # LEVELS can be resumed.
@@ -161,6 +180,9 @@ class Driver:
             "plans": [None if p is None else [p[0], list(p[1]), p[2], p[3]]
                       for p in self.plans],
         }
+        if self.signal_ms:  # a game without a signal keeps the snapshot it always had
+            data["signal"] = [self.signal_ms, self.signal_at]
+        return data
 
     @classmethod
     def from_json(cls, data: dict, *, record: list[Entry] | None = None) -> Driver:
@@ -180,7 +202,9 @@ class Driver:
             bot.call_phase = state["call_phase"]
             bots.append(bot)
         plans = [None if p is None else (p[0], tuple(p[1]), p[2], p[3]) for p in data["plans"]]
-        return cls(game, seats, seed=data["seed"], record=record, _bots=bots, _plans=plans)
+        signal_ms, signal_at = data.get("signal") or (0, None)
+        return cls(game, seats, seed=data["seed"], record=record, signal_ms=signal_ms,
+                   _bots=bots, _plans=plans, _signal_at=signal_at)
 
     # ------------------------------------------------------------------ queries
     def next_due(self) -> int | None:
@@ -189,10 +213,16 @@ class Driver:
         if self.game.over:
             return None
         due = self.game.next_deadline()
+        if due is not None and self.waiting(due):
+            due = self.signal_at
         for p in self.plans:
             if p is not None and (due is None or p[0] < due):
                 due = p[0]
         return due
+
+    def waiting(self, t: int) -> bool:
+        """Whether the game is held for the start signal at game time t."""
+        return self.signal_at is not None and t < self.signal_at
 
     # ------------------------------------------------------------------ moving on
     def run_until(self, t: int) -> list[Entry]:
@@ -222,12 +252,18 @@ class Driver:
                 action = Action.from_json({**action, "t": t, "player": seat})
         except (TypeError, ValueError):
             return Result(False, R_BAD_ACTION, [])  # malformed: not an engine call at all
+        if self.waiting(t):
+            return Result(False, WAIT_SIGNAL, [])
+        mark = len(self.game._log)
         result = self.game.apply(action)
         if self.record is not None:
             self.record.append(Entry(t, "human", action, result.reason, list(result.events)))
         self.actions += 1
         if result.accepted:
-            self._after_accept(seat)
+            if self.signal_ms and self._restarted(mark):
+                self._hold(t)
+            else:
+                self._after_accept(seat)
         else:
             self._count_rejection(result.reason or "")
             self._plan_missing()
@@ -260,7 +296,10 @@ class Driver:
             seat, kind, random.Random(bot_seed(self.seed, seat) ^ (game.now << 20)), game)
         self._bot_seats = tuple(s for s, bot in enumerate(self.bots) if bot is not None)
         bot = self.bots[seat]
-        self.plans[seat] = None if bot is None or game.over else bot.plan(game, at)
+        start = game.now if at is None else at
+        if self.waiting(start):  # a stand-in waits for the start signal like every bot
+            start = self.signal_at
+        self.plans[seat] = None if bot is None or game.over else bot.plan(game, start)
 
     # ------------------------------------------------------------------ the scheduler
     def _collect(self, run) -> list[Entry]:
@@ -284,6 +323,8 @@ class Driver:
         apply_token, next_deadline = game.apply_token, game.next_deadline
         record, check = self.record, self.check
         actions = self.actions
+        signal_ms = self.signal_ms
+        mark = 0
         try:
             while max_steps > 0 and actions < max_actions and not game.over:
                 max_steps -= 1
@@ -292,6 +333,8 @@ class Driver:
                     if p is not None and (best is None or p[0] < best[0]):
                         best = p
                 deadline = next_deadline()
+                if signal_ms and deadline is not None and self.waiting(deadline):
+                    deadline = self.signal_at  # time's consequences wait for the signal too
                 if deadline is not None and (best is None or deadline < best[0]):
                     if deadline > until:
                         return
@@ -301,6 +344,8 @@ class Driver:
                     return
                 t, token, is_call, seat = best
                 if record is None:
+                    if signal_ms:
+                        mark = len(game._log)
                     reason = apply_token(seat, t, token)
                 else:
                     mark = len(game._log)
@@ -313,7 +358,10 @@ class Driver:
                 if reason is None:
                     if is_call:
                         self.calls += 1
-                    self._after_accept(seat)
+                    if signal_ms and self._restarted(mark):
+                        self._hold(t)
+                    else:
+                        self._after_accept(seat)
                 else:
                     self._count_rejection(reason)
                     plans[seat] = bots[seat].plan(game, t)  # type: ignore[union-attr]
@@ -323,14 +371,30 @@ class Driver:
 
     def _pass_deadline(self, t: int) -> None:
         game = self.game
-        if self.record is None:
-            game.advance(t)
-        else:
-            mark = len(game._log)
-            game.advance(t)
+        mark = len(game._log)
+        game.advance(t)
+        if self.record is not None:
             self.record.append(Entry(t, "clock", None, None, game._events_since(mark)))
         self._check()
-        self._after_deadline()
+        if self.signal_ms and self._restarted(mark):
+            self._hold(t)
+        else:
+            self._after_deadline()
+
+    def _restarted(self, mark: int) -> bool:
+        """Whether the engine calls since log position `mark` started play again (the
+        variant's signal_events: new cards turned, a new deal)."""
+        starts = self.game.signal_events
+        return any(record[0] in starts for record in self.game._log[mark:])
+
+    def _hold(self, t: int) -> None:
+        """Hold the game for the start signal from t: every bot plans from the signal on."""
+        game = self.game
+        self.signal_at = t + self.signal_ms
+        if game.over:
+            return
+        for s in self._bot_seats:
+            self.plans[s] = self.bots[s].plan(game, self.signal_at)  # type: ignore[union-attr]
 
     def _after_accept(self, actor: int) -> None:
         """Re-plan after `actor`'s accepted action (see the module docstring)."""

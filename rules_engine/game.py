@@ -382,6 +382,10 @@ class Game:
     #: action types a bot makes with its *call* reaction time (a shout, a slap) rather than
     #: its move reaction time.
     bot_call_types: ClassVar[frozenset[str]] = frozenset({"call"})
+    #: event codes after which all players start again at once, on a signal (the first
+    #: centre cards, new cards turned when stuck or after a call, a new deal): a driver with
+    #: a start signal holds play for its countdown after each (rules_engine.driver).
+    signal_events: ClassVar[frozenset[str]] = frozenset()
 
     def bot_candidates(self, seat: int) -> list[tuple[float, Action]]:
         """What a bot at this seat could do now, each with a preference score (higher is

@@ -203,6 +203,7 @@ class SpeedGame(Game):
         "ready": "_do_ready",
     }
     vocabulary = VOCABULARY
+    signal_events: ClassVar[frozenset[str]] = frozenset({SharedEvent.TURNED})
 
     position_keys: ClassVar[frozenset[str]] = frozenset({"centre", "seats", "ready"})
     seat_keys: ClassVar[frozenset[str]] = frozenset({"draw", "row"})

@@ -196,6 +196,7 @@ class JamesBondGame(Game):
         "call": "_do_call",
     }
     vocabulary = VOCABULARY
+    signal_events: ClassVar[frozenset[str]] = frozenset({JamesBondEvent.DEALT})
     bot_call_types: ClassVar[frozenset[str]] = frozenset({"call"})
     position_keys: ClassVar[frozenset[str]] = frozenset(
         {"middle", "removed", "seats", "deal", "wins"})

@@ -166,6 +166,7 @@ class SpitGame(Game):
         "choose": "_do_choose",
     }
     vocabulary = VOCABULARY
+    signal_events: ClassVar[frozenset[str]] = frozenset({SpitEvent.DEALT, SharedEvent.TURNED})
     bot_call_types: ClassVar[frozenset[str]] = frozenset({"choose"})
     position_keys: ClassVar[frozenset[str]] = frozenset(
         {"centre", "seats", "no_reserve", "locked", "phase", "choices", "deal"})

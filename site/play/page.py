@@ -97,6 +97,7 @@ def play_context(shown: Shown, seat: int | None) -> tuple[Role, dict]:
         "message": shown.message,
         "announce": [line for line in announce if line],
         "poll_ms": service.next_poll_ms(row, driver, timezone.now()),
+        "countdown": service.countdown(row, driver, timezone.now()),
         "game_url": reverse("play_game", kwargs=kw),
         "move_url": reverse("play_move", kwargs=kw),
         "clock_url": reverse("play_clock", kwargs=kw),

@@ -48,6 +48,8 @@ CLOCK_COMMANDS = ("pause", "resume", "step", "speed")
 NAME_MAX = 40
 #: how much later than the bot's moment a page asks, so that the bot is surely due then.
 POLL_MARGIN_MS = 15
+#: how long (game ms) the page shows the start signal's "go" after it was given.
+GO_SHOWN_MS = 800
 
 
 #: Rules for clock commands that whoever owns a game adds (teacher mode: no step while a
@@ -98,7 +100,8 @@ def start_game(variant: str, seats: list[str], *, options: dict | None = None,
             raise ValueError(f"seat {seat}: no bot level {level!r} can stand in for it")
     if away_limit_ms < 0:
         raise ValueError("an away limit cannot be negative")
-    driver = Driver.new(variant, seats, options=options, seed=seed)
+    driver = Driver.new(variant, seats, options=options, seed=seed,
+                        signal_ms=settings.PLAY_SIGNAL_MS)
     clock = Clock(0, wall, settings.PLAY_CLOCK_SPEED if speed is None else speed, paused)
     row = Game(variant=variant, options=dict(driver.game.options), players=len(seats),
                seats=list(seats), seed=seed, snapshot=driver.to_json(), acted=[0] * len(seats),
@@ -272,10 +275,33 @@ def next_poll_ms(row: Game, driver: Driver, wall: datetime) -> int | None:
         return None
     idle = settings.PLAY_IDLE_POLL_MS
     due = driver.next_due()
+    if countdown(row, driver, wall) is not None:  # the board without it, once "go" was seen
+        gone = driver.signal_at + GO_SHOWN_MS  # type: ignore[operator]
+        due = gone if due is None else min(due, gone)
     if due is None:
         return idle
     delay = row.clock.wall_ms_until(due, wall)
     return idle if delay is None else min(idle, delay + POLL_MARGIN_MS)
+
+
+@dataclass(frozen=True)
+class Countdown:
+    """The start signal a page shows while the game waits for it: the whole seconds left
+    (0: "go" was just given) and the real ms until go (None: the clock is paused, the
+    countdown stands still)."""
+
+    seconds: int
+    wall_ms: int | None
+
+
+def countdown(row: Game, driver: Driver, wall: datetime) -> Countdown | None:
+    """The countdown to the next start signal at `wall`, or its "go" just after it (None:
+    play is on)."""
+    now = row.clock.now_ms(wall)
+    at = driver.signal_at
+    if row.over or at is None or now >= at + GO_SHOWN_MS:
+        return None
+    return Countdown(max(0, -(-(at - now) // 1000)), row.clock.wall_ms_until(at, wall))
 
 
 def wake_in_ms(row: Game, driver: Driver, wall: datetime) -> int | None:

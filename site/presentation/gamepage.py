@@ -80,10 +80,11 @@ def table_for(
 
 #: what differs between two answers showing the same game: the next request's delay, the
 #: lines for the live region (read out once, from the answer that brought them) and the
-#: per-request token and nonce
+#: per-request token and nonce, and the real time left until a start signal (the page counts
+#: it down itself)
 PER_REQUEST = re.compile(
     r'<div class="poll"[^>]*></div>|<div hidden data-announce>.*?</div>'
-    r'|name="csrfmiddlewaretoken" value="[^"]*"|nonce="[^"]*"',
+    r'|name="csrfmiddlewaretoken" value="[^"]*"|nonce="[^"]*"| data-signal-in="\d+"',
     re.S,
 )
 

@@ -45,6 +45,8 @@ REASONS = {
     "cannot-take-back": _("a card just laid cannot be taken straight back"),
     "not-complete": _("not every pile is four of a kind yet"),
     "wrong-word": _("that is not the call word agreed for this game"),
+    # the driver's, not the engine's: the countdown to the start signal is running
+    "wait-signal": _("wait for the start signal: nobody plays before “go”"),
 }
 
 

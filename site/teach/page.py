@@ -142,6 +142,7 @@ def _render(request: HttpRequest, lesson: Lesson, shown: Shown, role: Role) -> H
         "pace": f"{row.speed / settings.PLAY_CLOCK_SPEED:g}",
         "paces": [(value, pace_label(pace)) for value, pace in PACE_VALUES.items()],
         "poll_ms": service.next_poll_ms(row, turn.driver, timezone.now()),
+        "countdown": service.countdown(row, turn.driver, timezone.now()),
         "question": question,
         "tally": questions.tally(question) if question and controller else None,
         # name: the seat's label (a select's option); in_sentence: as a question names it.

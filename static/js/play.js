@@ -430,6 +430,50 @@ function keepNote() {
   }
 }
 
+// The start signal: while the game waits for it, the server draws the countdown (.signal;
+// data-signal-in: real ms until "go", none while the clock is paused). The page counts it
+// down, shows and reads out each second and the go word, then takes it away. The engine's
+// driver refuses any move before the signal, whatever this shows.
+let signalTimer = null;
+let signalShown = null;
+
+function say(text) {
+  const region = document.getElementById("announce");
+  if (!region) return;
+  const line = document.createElement("p");
+  line.textContent = text;
+  region.append(line);
+}
+
+function countDown() {
+  const el = shown()?.querySelector("[data-signal]") || null;
+  if (el === signalShown) return; // the same board (a poll kept it): already counting
+  clearInterval(signalTimer);
+  signalTimer = null;
+  signalShown = el;
+  if (!el) return;
+  const count = el.querySelector(".signal__count");
+  let last = count.textContent;
+  say(last === el.dataset.go ? last : `${el.querySelector(".signal__ready")?.textContent} ${last}`);
+  if (!el.dataset.signalIn) return;
+  const go = Date.now() + Number(el.dataset.signalIn);
+  signalTimer = setInterval(() => {
+    const left = go - Date.now();
+    const text = left > 0 ? String(Math.ceil(left / 1000)) : el.dataset.go;
+    if (text !== last) {
+      last = text;
+      count.textContent = text;
+      el.classList.toggle("signal--go", left <= 0);
+      say(text);
+    }
+    if (left <= -900) {
+      clearInterval(signalTimer);
+      signalTimer = null;
+      el.hidden = true;
+    }
+  }, 100);
+}
+
 // The live region stays put; each answer brings the lines it should read out. A table's
 // presence news (who left, came back, was replaced: data-news, the version that told it)
 // is read out once, however many answers show that version.
@@ -440,6 +484,11 @@ function boardShown() {
   mark();
   keepNote();
   startCountdowns();
+  announce();
+  countDown();
+}
+
+function announce() {
   const lines = shown()?.querySelector("[data-announce]")?.cloneNode(true);
   const region = document.getElementById("announce");
   if (!lines || !region) return;
@@ -570,3 +619,5 @@ document.addEventListener("change", (event) => {
     field.hidden = Number(field.dataset.opponent) > players;
   });
 });
+
+countDown();

@@ -325,8 +325,15 @@ def test_a_touch_screen_shows_the_taps_and_a_desktop_keeps_the_key_labels(browse
     shown_keys = touch.evaluate("""[...document.querySelectorAll('#game kbd')]
         .filter((k) => k.getClientRects().length).length""")
     assert shown_keys == 0
+    # Nor does a hint name a key there (the hint's words come from the server).
+    start(touch, site_url, "james-bond", 2)
+    hint = touch.locator(".game__state").last.locator(".game__hint")
+    expect(hint).to_have_text("Pick up one of your piles (tap it).", use_inner_text=True)
     phone.close()
     start(page, site_url, "spit", 2)
     expect(page.locator(".game__state").last.locator(".game__taps")).to_be_hidden()
     assert page.evaluate("""[...document.querySelectorAll('#game kbd')]
         .filter((k) => k.getClientRects().length).length""") > 0
+    start(page, site_url, "james-bond", 2)
+    expect(page.locator(".game__state").last.locator(".game__hint")).to_have_text(
+        "Pick up one of your piles (tap it or press its number).", use_inner_text=True)

@@ -55,3 +55,11 @@ def test_a_stand_in_plans_from_the_moment_it_takes_the_seat():
     driver = Driver.new("stress-se", [HUMAN, HUMAN], seed=4)
     driver.set_seat(1, "expert", at=30_000)
     assert driver.next_due() > 30_000
+
+
+def test_a_stand_in_taking_a_seat_during_the_countdown_waits_for_the_signal():
+    driver = Driver.new("stress-se", [HUMAN, HUMAN], seed=4, signal_ms=3000)
+    assert driver.waiting(0)
+    driver.set_seat(1, "expert", at=0)
+    assert driver.next_due() >= driver.signal_at
+    assert all(e.t >= driver.signal_at for e in driver.run_until(driver.signal_at + 5000))

@@ -252,6 +252,10 @@ PLAY_IDLE_PAUSE_MS = 120_000
 PLAY_PING_MS = 4000
 PLAY_AWAY_GRACE_MS = 5000
 PLAY_AWAY_LIMIT_MS = 60_000
+# Every game, and every restart within it (new cards turned, a new deal), starts after a
+# countdown of this many ms of game time ("3, 2, 1, go!"): nobody, bots included, plays
+# before the signal (rules_engine.driver, issue #26).
+PLAY_SIGNAL_MS = 3000
 # manage.py prune_games: finished games are kept this many days, unfinished ones (abandoned)
 # this many days after their last change.
 PLAY_KEEP_FINISHED_DAYS = 30

@@ -42,3 +42,7 @@ PAGE_CACHE_RECHECK_SECONDS = 0.0
 # the test.
 PLAY_PING_MS = int(os.environ.get("TEST_PLAY_PING_MS", PLAY_PING_MS))
 PLAY_AWAY_GRACE_MS = int(os.environ.get("TEST_PLAY_AWAY_GRACE_MS", PLAY_AWAY_GRACE_MS))
+
+# The tests of the game pages play from the deal on; those of the start signal set
+# PLAY_SIGNAL_MS themselves (tests/site/test_play_signal.py).
+PLAY_SIGNAL_MS = 0

@@ -48,7 +48,8 @@ def build_table(
     for seat, keys in acting.keys.items():
         commands += presenter.commands(board, keys, acting.owner(seat))
     # The hint speaks to the one player the page plays for (none: what all can see).
-    hint = presenter.hint(board, None if acting.multi else lead)
+    said = presenter.hint(board, None if acting.multi else lead)
+    hint, touch_hint = (said, said) if isinstance(said, str) else (said.keys, said.touch)
     order = list(range(n)) if viewer is None else [(viewer + i) % n for i in range(1, n)]
 
     def view(seat: int) -> SeatView:
@@ -72,6 +73,7 @@ def build_table(
         own=own,
         commands=commands,
         hint=hint if not game.over else "",
+        touch_hint=touch_hint if not game.over else "",
         key_help=key_help,
     )
 

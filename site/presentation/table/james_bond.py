@@ -3,15 +3,17 @@ middle to swap with, and the win call."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from presentation.board import zone_label
-from presentation.narration import CALL_WORDS
-from presentation.wording import RankWord, Words
+from presentation.narration import CALL_WORDS, PlayerWord
+from presentation.wording import RankWord, Words, sentence
 from rules_engine.variants.james_bond import PILE_SIZE
 
-from .model import Command, Hands, Item, Keys, Zone, action_json, keyed, nth
+from .model import Command, Hands, Hint, Item, Keys, Zone, action_json, keyed, nth
 from .names import card_name
 from .presenter import TablePresenter, place_keys
 
@@ -157,7 +159,7 @@ class JamesBondPresenter(TablePresenter):
             )
         return commands
 
-    def hint(self, board: dict, seat: int | None) -> str:
+    def hint(self, board: dict, seat: int | None) -> str | Hint:
         if board["phase"] == "called":
             return _(
                 "A win call has been made: the game waits a moment in case a second one comes."
@@ -165,10 +167,52 @@ class JamesBondPresenter(TablePresenter):
         if seat is None:
             return ""
         if board["seats"][seat]["held"] is None:
-            return _("Pick up one of your piles (tap it or press its number).")
-        if board["laying"][seat]:
-            return _("Now take a card from the middle (tap it or press its letter).")
-        return _("Lay a card from your hand in the middle, then take a different one from there.")
+            hint = Hint(
+                _("Pick up one of your piles (tap it or press its number)."),
+                _("Pick up one of your piles (tap it)."),
+            )
+        elif board["laying"][seat]:
+            hint = Hint(
+                _("Now take a card from the middle (tap it or press its letter)."),
+                _("Now take a card from the middle (tap it)."),
+            )
+        else:
+            text = _(
+                "Lay a card from your hand in the middle, then take a different one from there."
+            )
+            hint = Hint(text, text)
+        why = self._waiting(seat)
+        return Hint(f"{why} {hint.keys}", f"{why} {hint.touch}") if why else hint
+
+    def _waiting(self, seat: int) -> str:
+        """Why the others hold their piles and do nothing (issue #26: a newcomer who never
+        swaps sees the bot wait): every card in the middle is one they laid, which they may
+        not take back until somebody else has swapped."""
+        game = self.game
+        middle = Counter(game.middle)  # type: ignore[attr-defined]
+        stuck = [
+            s
+            for s in range(game.players)
+            if s != seat
+            and game.held[s] is not None  # type: ignore[attr-defined]
+            and not game.laying[s]  # type: ignore[attr-defined]
+            and middle
+            and not middle - Counter(game.laid[s])  # type: ignore[attr-defined]
+        ]
+        if not stuck:
+            return ""
+        if len(stuck) > 1:
+            return _(
+                "Some players are waiting for a swap: every card in the middle is one they "
+                "laid, and they may not take those back until somebody else swaps."
+            )
+        return sentence(
+            _(
+                "%(player)s is waiting for a swap: every card in the middle is one they laid, "
+                "and they may not take those back until somebody else swaps."
+            )
+            % Words({"player": PlayerWord(stuck[0])})
+        )
 
     def key_help(self) -> list[tuple[str, str]]:
         piles = len(self.game.board(None)["seats"][0]["zones"])

@@ -181,6 +181,15 @@ class Command:
         return key_shortcut(self.key)
 
 
+@dataclass(frozen=True)
+class Hint:
+    """What to do now in two forms: naming the keys to press, and for a touch screen, where
+    no key is named (the page shows the one that fits, static/css/play.css)."""
+
+    keys: str
+    touch: str
+
+
 @dataclass
 class Table:
     variant: str
@@ -193,6 +202,8 @@ class Table:
     own: SeatView | None
     commands: list[Command]
     hint: str = ""
+    #: the hint for a touch screen: the same words without any key
+    touch_hint: str = ""
     key_help: list[tuple[str, str]] = field(default_factory=list)
 
     @property

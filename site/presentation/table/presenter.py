@@ -27,7 +27,7 @@ from presentation.board import zone_label
 from presentation.facts import UiFacts, ui_facts
 from rules_engine.game import Game
 
-from .model import Command, Hands, Item, Keys, Zone, key_label
+from .model import Command, Hands, Hint, Item, Keys, Zone, key_label
 from .names import pile_name
 
 
@@ -84,9 +84,9 @@ class TablePresenter:
         """The command buttons of one acting seat."""
         return []
 
-    def hint(self, board: dict, seat: int | None) -> str:
+    def hint(self, board: dict, seat: int | None) -> str | Hint:
         """What to do now; `seat`: the one player the page plays for (None: what all can
-        see)."""
+        see). A hint that names keys comes as a Hint with its touch-screen form."""
         return ""
 
     def key_help(self) -> list[tuple[str, str]]:

@@ -9,7 +9,7 @@ from presentation.moves import Calling
 from presentation.narration import CALL_WORDS, PlayerWord
 from presentation.wording import Words, sentence
 
-from .model import Command, Hands, Keys, Zone, action_json, keyed, nth
+from .model import Command, Hands, Hint, Keys, Zone, action_json, keyed, nth
 from .presenter import TablePresenter, place_keys, top_card
 
 
@@ -109,7 +109,7 @@ class SpeedPresenter(TablePresenter):
             )
         return commands
 
-    def hint(self, board: dict, seat: int | None) -> str:
+    def hint(self, board: dict, seat: int | None) -> str | Hint:
         if board["phase"] == "equal-ranks":
             return equal_tops_hint(Calling.of(self.game))
         if board["phase"] == "waiting-ready":
@@ -147,23 +147,39 @@ class SpeedPresenter(TablePresenter):
         ]
 
 
-def equal_tops_hint(calling: Calling) -> str:
-    """The call, with the gesture the game's rules give it."""
+def equal_tops_hint(calling: Calling) -> Hint:
+    """The call, with the gesture the game's rules give it (a touch screen: no key)."""
     if calling.gesture == "shout":
-        return _("Equal tops: call “%(word)s” now! Press Space or tap a centre pile.") % {
-            "word": CALL_WORDS.get(calling.word, calling.word)
-        }
+        word = {"word": CALL_WORDS.get(calling.word, calling.word)}
+        return Hint(
+            _("Equal tops: call “%(word)s” now! Press Space or tap a centre pile.") % word,
+            _("Equal tops: call “%(word)s” now! Tap a centre pile.") % word,
+        )
     if calling.gesture == "point":
-        return _("Equal tops: call now! Tap a centre pile to point at it, or press Space.")
+        return Hint(
+            _("Equal tops: call now! Tap a centre pile to point at it, or press Space."),
+            _("Equal tops: call now! Tap a centre pile to point at it."),
+        )
     if calling.gesture == "knock":
-        return _(
-            "Equal tops: call now! Tap a centre pile to knock over the middle, or press Space."
+        return Hint(
+            _(
+                "Equal tops: call now! Tap a centre pile to knock over the middle, "
+                "or press Space."
+            ),
+            _("Equal tops: call now! Tap a centre pile to knock over the middle."),
         )
     if calling.own_pile_only:
-        return _(
-            "Equal tops: call now! Tap the centre pile on your right to slap it, or press Space."
+        return Hint(
+            _(
+                "Equal tops: call now! Tap the centre pile on your right to slap it, "
+                "or press Space."
+            ),
+            _("Equal tops: call now! Tap the centre pile on your right to slap it."),
         )
-    return _("Equal tops: call now! Tap a centre pile to slap it, or press Space.")
+    return Hint(
+        _("Equal tops: call now! Tap a centre pile to slap it, or press Space."),
+        _("Equal tops: call now! Tap a centre pile to slap it."),
+    )
 
 
 def ready_hint(board: dict, seat: int | None) -> str:

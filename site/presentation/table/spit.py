@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from presentation.board import Place
 from presentation.wording import Words
 
-from .model import Hands, Keys, Zone, action_json, keyed, nth
+from .model import Hands, Hint, Keys, Zone, action_json, keyed, nth
 from .presenter import TablePresenter, place_keys, top_card
 
 
@@ -63,17 +63,29 @@ class SpitPresenter(TablePresenter):
             return [_("hand on %(pile)s") % Words({"pile": Place(choice, "centre", self.variant)})]
         return []
 
-    def hint(self, board: dict, seat: int | None) -> str:
+    def hint(self, board: dict, seat: int | None) -> str | Hint:
         phase = board["phase"]
         if phase == "reserve-pile":
-            return _(
-                "Only one player has reserve cards left: that player picks the centre "
-                "pile for the rest of the deal (tap it, or press ← or →)."
+            return Hint(
+                _(
+                    "Only one player has reserve cards left: that player picks the centre "
+                    "pile for the rest of the deal (tap it, or press ← or →)."
+                ),
+                _(
+                    "Only one player has reserve cards left: that player picks the centre "
+                    "pile for the rest of the deal (tap it)."
+                ),
             )
         if phase == "choose-pile":
-            return _(
-                "The deal is over: put your hand on a centre pile, the smaller one if "
-                "you can (tap it, or press ← or →)."
+            return Hint(
+                _(
+                    "The deal is over: put your hand on a centre pile, the smaller one if "
+                    "you can (tap it, or press ← or →)."
+                ),
+                _(
+                    "The deal is over: put your hand on a centre pile, the smaller one if "
+                    "you can (tap it)."
+                ),
             )
         return ""
 
