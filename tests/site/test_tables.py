@@ -224,3 +224,51 @@ def test_a_rematch_deals_a_new_game_to_the_same_seats_and_the_score_counts(clien
     second = Round.objects.filter(table=table).order_by("-number").first()
     assert second.number == 2 and second.game_id != first.game_id
     assert second.game.seats == first.game.seats
+
+
+def test_the_home_page_the_demo_set_up_and_a_saved_sheet_lead_to_a_new_table(client):
+    assert "/en/stress-se/play/friends/" in client.get("/en/").text
+    setup = client.get("/en/james-bond/play/?opt-best_of_five=true").text
+    assert "/en/james-bond/play/friends/?opt-best_of_five=true" in setup
+    from houserules.models import HouseRules
+
+    saved = client.post("/en/james-bond/house-rules/save/",
+                        {"q": "opt-best_of_five=true&lang=en"})
+    assert saved.status_code == 303
+    sheet = HouseRules.objects.get()
+    page = client.get(f"/h/{sheet.code}/").text
+    assert f"/h/{sheet.code}/friends/" in page and "Play by these rules with friends" in page
+    go = Client().get(f"/h/{sheet.code}/friends/", HTTP_ACCEPT_LANGUAGE="nb")
+    assert go.status_code == 302
+    assert go["Location"].startswith(f"/nb/james-bond/play/friends/?sheet={sheet.code}&")
+    form = client.get(go["Location"])
+    assert form.status_code == 200 and 'value="true" selected' in form.text
+    guest = Client()
+    table = open_table(guest, variant="james-bond", lang="nb", sheet=sheet.code,
+                       **{"opt-best_of_five": "true"})
+    assert table.sheet == sheet.code and table.options["best_of_five"] is True
+
+
+def test_old_tables_are_pruned_and_a_running_game_keeps_its_table(client):
+    from datetime import timedelta
+    from io import StringIO
+
+    from django.core.management import call_command
+    from django.utils import timezone
+
+    lobby = open_table(client)
+    played = open_table(client)
+    friend, _response = take(played, "Elsa")
+    ready(client, played)
+    ready(friend, played)
+    fresh = open_table(client)
+    Table.objects.filter(pk__in=[lobby.pk, played.pk]).update(
+        updated=timezone.now() - timedelta(days=40))
+    out = StringIO()
+    call_command("prune_tables", stdout=out)
+    assert "deleted 1 tables" in out.getvalue()
+    assert set(Table.objects.values_list("pk", flat=True)) == {played.pk, fresh.pk}
+    finish(Round.objects.get(table=played).game, winner=0)
+    Table.objects.filter(pk=played.pk).update(updated=timezone.now() - timedelta(days=40))
+    call_command("prune_tables", stdout=out)
+    assert set(Table.objects.values_list("pk", flat=True)) == {fresh.pk}
