@@ -117,7 +117,8 @@ def parse_plan(variant: str, params: QueryDict, *, named: bool) -> Plan:
     kinds = [FRIEND] + [cleaned.get(f"seat-{n + 1}") or (FRIEND if n == 1 else setup.levels[n - 1])
                         for n in filled]
     if FRIEND not in kinds[1:] and not errors:
-        errors["seat-2"] = _("Invite at least one friend: against bots alone, play the demo.")
+        errors["seat-2"] = _("Invite at least one friend; to play against bots alone, choose "
+                             "Play against the bots.")
     return Plan(setup, cleaned.get("name", "") or "", kinds,
                 cleaned.get("presence") or DEFAULT_PRESENCE_S,
                 cleaned.get("takeover") or DEFAULT_TAKEOVER, errors)
