@@ -136,17 +136,18 @@ def test_two_friends_play_swedish_stress_to_the_end_and_rematch(browser, site_ur
 
 def test_four_friends_play_james_bond_and_see_each_others_moves(browser, site_url, settings):
     settings.PLAY_IDLE_PAUSE_MS = 3_600_000
-    langs = ["nb", "de", "fi", "en"]
+    langs = ["en", "nb", "de", "fi"]
     pages = [person(browser, lang) for lang in langs]
     table = open_table(pages[0], site_url, "james-bond", "Bestemor", players=4)
     invite = f"{site_url}/t/{table.pk}/"
     for page, name, button in zip(pages[1:], ["Max", "Aino", "Sam"],
-                                  ["Platz nehmen", "Ota paikka", "Take a seat"], strict=True):
+                                  ["Ta en plass", "Platz nehmen", "Ota paikka"], strict=True):
         sit(page, invite, name, button)
     expect(pages[0].locator(".lobby__seats")).to_contain_text("Sam")
-    for page, button in zip(pages, ["I am ready", "Ich bin bereit", "Olen valmis",
-                                    "I am ready"], strict=True):
+    for page, button in zip(pages, ["I am ready", "Jeg er klar", "Ich bin bereit",
+                                    "Olen valmis"], strict=True):
         page.get_by_role("button", name=button).click()
+    # each reads the game in their own language
     for page, lang in zip(pages, langs, strict=True):
         page.wait_for_url(re.compile(rf"/{lang}/play/[A-Za-z0-9_-]+/$"))
     game = Round.objects.get(table=table).game
@@ -187,6 +188,7 @@ def test_the_saved_sheets_qr_code_opens_a_table_with_its_rules(browser, site_url
     page.goto(f"{site_url}/en/james-bond/house-rules/")
     page.get_by_label("Atlantis").check()
     page.get_by_label("Best of five", exact=True).check()
+    expect(page.locator("#preview .sheet")).to_contain_text("At this table the call is “Atlantis!”")
     page.get_by_role("button", name="Save and get the short link").click()
     page.wait_for_url(re.compile(r"/h/[a-z0-9]{10}/$"))
     code = page.url.rstrip("/").rsplit("/", 1)[1]
