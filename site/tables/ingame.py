@@ -22,14 +22,12 @@ def seat_label(kind: str, name: str, number: int, you: bool) -> str:
 
 
 def page_extras(row: Game, seat: int | None) -> dict:
-    found = Round.objects.filter(game_id=row.pk).select_related("table").first()
-    if found is None:
+    """The way back to the table (its result and rematch) and the race note; the names are
+    the game's own (play.presence_page.table_names)."""
+    code = Round.objects.filter(game_id=row.pk).values_list("table_id", flat=True).first()
+    if code is None:
         return {}
-    seats = found.table.seats.all()
-    return {
-        "table_seats": [seat_label(s.kind, s.name, s.number, s.number == seat) for s in seats],
-        "table_url": reverse("tables_table", kwargs={"code": found.table_id}),
-    }
+    return {"table_url": reverse("tables_table", kwargs={"code": code})}
 
 
 def game_over(sender: type, *, row: Game, **kwargs) -> None:

@@ -110,8 +110,13 @@ def start_if_ready(table: Table) -> Round | None:
                 ready=False)
             if cleared < sum(1 for s in seats if s.friend):
                 raise IntegrityError("another request started this round")
-            game = play_service.start_game(table.variant, kinds, options=table.options,
-                                           wall=timezone.now())
+            # A dropped friend's seat waits the creator's limit, then its bot plays it
+            # (play.presence); the names are the game's own, shown on every table.
+            game = play_service.start_game(
+                table.variant, kinds, options=table.options, wall=timezone.now(),
+                away_limit_ms=table.presence_s * 1000,
+                takeover=[s.takeover if s.friend else "" for s in seats],
+                names=[s.name if s.friend else "" for s in seats])
             started = Round.objects.create(table=table, number=number, game=game)
             changed(table)
     except IntegrityError:

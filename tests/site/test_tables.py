@@ -71,6 +71,9 @@ def test_two_friends_take_seats_say_ready_and_the_game_starts_for_both(client):
     round_ = Round.objects.get(table=table)
     game = round_.game
     assert game.seats == ["human", "human"] and game.variant == "stress-se"
+    # the creator's limit and stand-in level for a dropped friend, the names (play.presence)
+    assert game.away_limit_ms == 60_000 and game.takeover == ["club", "club"]
+    assert game.names == ["Mormor", "Elsa"]
     # Each browser holds its own seat once it goes to the game (its own session).
     go = friend.get(f"/sv/table/{table.pk}/play/")
     assert go.status_code == 302 and go["Location"] == f"/sv/play/{game.pk}/"
@@ -87,12 +90,16 @@ def test_two_friends_take_seats_say_ready_and_the_game_starts_for_both(client):
 
 
 def test_a_seat_for_a_bot_is_dealt_to_the_bot(client):
-    table = open_table(client, variant="james-bond", players="3", **{"seat-3": "expert"})
+    table = open_table(client, variant="james-bond", players="3", presence="120",
+                       takeover="learner", **{"seat-3": "expert"})
     assert [s.kind for s in table.seats.all()] == ["friend", "friend", "expert"]
     friend, _response = take(table, "Bo")
     ready(client, table)
     ready(friend, table)
-    assert Round.objects.get(table=table).game.seats == ["human", "human", "expert"]
+    game = Round.objects.get(table=table).game
+    assert game.seats == ["human", "human", "expert"]
+    assert game.takeover == ["learner", "learner", ""] and game.away_limit_ms == 120_000
+    assert game.names == ["Mormor", "Bo", ""]
 
 
 def test_names_must_differ_within_a_table_and_are_escaped(client):
