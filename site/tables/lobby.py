@@ -78,7 +78,8 @@ def lobby_context(table: Table, who: str, lang: str) -> dict:
     score = wins(table)
     lines = [SeatLine(s.number, seat_label(s.kind, s.name, s.number, s.number == mine_n),
                       s.friend, s.taken, s.ready, s.number == mine_n,
-                      creator and s.friend and s.taken and s.number != mine_n and not running,
+                      creator and s.friend and s.taken and s.number != mine_n
+                      and (not running or s.number in last.game.human_seats),
                       score.get(s.number, 0)) for s in seats]
     free = sum(1 for s in seats if s.friend and not s.taken)
     waiting = [line.label for line in lines if line.friend and line.taken and not line.ready]

@@ -125,15 +125,21 @@ def start_if_ready(table: Table) -> Round | None:
 
 
 def remove(table: Table, who: str, number: int) -> None:
-    """The creator frees a friend's seat (in the lobby); that browser may not take one
-    again at this table."""
+    """The creator frees a friend's seat in the lobby (that browser may not take one again at
+    this table), or during a game hands it to the seat's bot."""
     if who != table.creator:
         raise Refused(_("Only the player who opened this table can remove players."), 403)
     seat = table.seats.filter(number=number).first()
     if seat is None or not seat.friend or not seat.taken or seat.holder == table.creator:
         raise Refused(_("There is no other player in that seat."), 400)
-    if playing(table):
-        raise Refused(_("A player can be removed before the game or between games."))
+    last = current_round(table)
+    if last is not None and not last.game.over:
+        # In a game the seat is its stand-in bot's from now on (play.presence).
+        if not last.game.takeover_level(number):
+            raise Refused(_("A player can be removed before the game or between games."))
+        play_service.hand_to_bot(last.game_id, number, timezone.now())
+        changed(table)
+        return
     with transaction.atomic():
         Table.objects.filter(pk=table.pk).update(removed=[*table.removed, seat.holder][-50:])
         Seat.objects.filter(pk=seat.pk).update(holder="", name="", name_key="", ready=False)

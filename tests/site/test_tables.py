@@ -279,3 +279,18 @@ def test_old_tables_are_pruned_and_a_running_game_keeps_its_table(client):
     Table.objects.filter(pk=played.pk).update(updated=timezone.now() - timedelta(days=40))
     call_command("prune_tables", stdout=out)
     assert set(Table.objects.values_list("pk", flat=True)) == {fresh.pk}
+
+
+def test_during_a_game_the_creator_hands_a_friends_seat_to_its_bot(client):
+    table = open_table(client, takeover="expert")
+    friend, _response = take(table, "Elsa")
+    ready(client, table)
+    ready(friend, table)
+    game = Round.objects.get(table=table).game
+    page = client.get(f"/en/table/{table.pk}/").text
+    assert "Let a bot play this seat" in page
+    assert friend.post(f"/en/table/{table.pk}/remove/", {"seat": "0"}).status_code == 403
+    assert client.post(f"/en/table/{table.pk}/remove/", {"seat": "1"}).status_code == 303
+    game.refresh_from_db()
+    assert game.seats == ["human", "expert"]
+    assert "Let a bot play this seat" not in client.get(f"/en/table/{table.pk}/").text
