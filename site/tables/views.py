@@ -73,7 +73,9 @@ def new_table(request: HttpRequest, variant: str) -> HttpResponse:
             "You have opened many tables in the last hour. Use one of them, or try again "
             "later."))
     try:
-        table = service.open_table(plan, me(request), sheet=request.POST.get("sheet", "")[:16])
+        sheet = request.POST.get("sheet", "")[:16]
+        known = bool(sheet) and HouseRules.objects.filter(code=sheet).exists()
+        table = service.open_table(plan, me(request), sheet=sheet if known else "")
     except (ValueError, OptionError):
         plan.errors["players"] = _("The engine cannot deal this game with these rules and "
                                    "players.")
