@@ -59,7 +59,8 @@ class LobbyConsumer(AsyncWebsocketConsumer):
 
     async def table_changed(self, event: dict) -> None:
         frame = await database_sync_to_async(render_lobby, thread_sensitive=False)(
-            self.code, self.who, self.lang)
+            self.code, self.who, self.lang
+        )
         if frame is None:
             await self.close(code=NO_SUCH_TABLE)
         else:

@@ -21,7 +21,16 @@ class RoundInline(admin.TabularInline):
 class TableAdmin(admin.ModelAdmin):
     list_display = ("code", "variant", "players", "created", "updated")
     list_filter = ("variant",)
-    readonly_fields = ("code", "variant", "options", "players", "creator", "sheet", "created",
-                       "updated", "removed")
+    readonly_fields = (
+        "code",
+        "variant",
+        "options",
+        "players",
+        "creator",
+        "sheet",
+        "created",
+        "updated",
+        "removed",
+    )
     fields = (*readonly_fields, "presence_s")
     inlines = [SeatInline, RoundInline]

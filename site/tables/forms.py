@@ -34,9 +34,13 @@ def clean_name(raw: str) -> str:
 
 class NameField(forms.CharField):
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(max_length=200, error_messages={
-            "required": gettext_lazy("Write the name the others will see."),
-        }, **kwargs)
+        super().__init__(
+            max_length=200,
+            error_messages={
+                "required": gettext_lazy("Write the name the others will see."),
+            },
+            **kwargs,
+        )
 
     def clean(self, value: Any) -> str:
         name = clean_name(str(value or ""))
@@ -44,7 +48,8 @@ class NameField(forms.CharField):
             raise forms.ValidationError(self.error_messages["required"], code="required")
         if len(name) > NAME_MAX:
             raise forms.ValidationError(
-                _("A name has at most %(n)s characters.") % {"n": NAME_MAX}, code="long")
+                _("A name has at most %(n)s characters.") % {"n": NAME_MAX}, code="long"
+            )
         return name
 
 
@@ -55,15 +60,21 @@ class JoinForm(forms.Form):
 class SeatForm(forms.Form):
     """A seat named by a button (the creator removing a player)."""
 
-    seat = NaturalField(digits=2, error_messages={
-        "invalid": gettext_lazy("Choose a seat of this table."),
-        "required": gettext_lazy("Choose a seat of this table.")})
+    seat = NaturalField(
+        digits=2,
+        error_messages={
+            "invalid": gettext_lazy("Choose a seat of this table."),
+            "required": gettext_lazy("Choose a seat of this table."),
+        },
+    )
 
 
 def _kind_field() -> forms.ChoiceField:
     return forms.ChoiceField(
-        choices=[(FRIEND, FRIEND), *[(level, level) for level in LEVELS]], required=False,
-        error_messages={"invalid_choice": gettext_lazy("Choose a friend or a bot's level.")})
+        choices=[(FRIEND, FRIEND), *[(level, level) for level in LEVELS]],
+        required=False,
+        error_messages={"invalid_choice": gettext_lazy("Choose a friend or a bot's level.")},
+    )
 
 
 @dataclass
@@ -91,11 +102,16 @@ def table_form(variant: str) -> type[forms.Form]:
     fields: dict[str, Any] = {
         "name": NameField(),
         "presence": forms.TypedChoiceField(
-            choices=[(str(s), str(s)) for s in PRESENCE_CHOICES], coerce=int, required=False,
-            error_messages={"invalid_choice": gettext_lazy("Choose a time from the list.")}),
+            choices=[(str(s), str(s)) for s in PRESENCE_CHOICES],
+            coerce=int,
+            required=False,
+            error_messages={"invalid_choice": gettext_lazy("Choose a time from the list.")},
+        ),
         "takeover": forms.ChoiceField(
-            choices=[(level, level) for level in LEVELS], required=False,
-            error_messages={"invalid_choice": gettext_lazy("Choose a level from the list.")}),
+            choices=[(level, level) for level in LEVELS],
+            required=False,
+            error_messages={"invalid_choice": gettext_lazy("Choose a level from the list.")},
+        ),
         **{f"seat-{n + 1}": _kind_field() for n in range(1, info.players_max)},
     }
     return type(f"TableForm_{variant.replace('-', '_')}", (forms.Form,), fields)
@@ -109,16 +125,29 @@ def parse_plan(variant: str, params: QueryDict, *, named: bool) -> Plan:
     form = table_form(variant)(data)
     form.is_valid()
     cleaned = form.cleaned_data
-    errors = {name: " ".join(str(m) for m in messages) for name, messages in form.errors.items()
-              if named or name != "name"}
+    errors = {
+        name: " ".join(str(m) for m in messages)
+        for name, messages in form.errors.items()
+        if named or name != "name"
+    }
     filled = range(1, setup.players)
-    errors = {name: text for name, text in errors.items()
-              if not name.startswith("seat-") or int(name[5:]) - 1 in filled}
-    kinds = [FRIEND] + [cleaned.get(f"seat-{n + 1}") or (FRIEND if n == 1 else setup.levels[n - 1])
-                        for n in filled]
+    errors = {
+        name: text
+        for name, text in errors.items()
+        if not name.startswith("seat-") or int(name[5:]) - 1 in filled
+    }
+    kinds = [FRIEND] + [
+        cleaned.get(f"seat-{n + 1}") or (FRIEND if n == 1 else setup.levels[n - 1]) for n in filled
+    ]
     if FRIEND not in kinds[1:] and not errors:
-        errors["seat-2"] = _("Invite at least one friend; to play against bots alone, choose "
-                             "Play against the bots.")
-    return Plan(setup, cleaned.get("name", "") or "", kinds,
-                cleaned.get("presence") or DEFAULT_PRESENCE_S,
-                cleaned.get("takeover") or DEFAULT_TAKEOVER, errors)
+        errors["seat-2"] = _(
+            "Invite at least one friend; to play against bots alone, choose Play against the bots."
+        )
+    return Plan(
+        setup,
+        cleaned.get("name", "") or "",
+        kinds,
+        cleaned.get("presence") or DEFAULT_PRESENCE_S,
+        cleaned.get("takeover") or DEFAULT_TAKEOVER,
+        errors,
+    )

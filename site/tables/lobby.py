@@ -45,8 +45,9 @@ def chosen_rules(table: Table, lang: str) -> list[tuple[str, str]]:
     chosen = []
     for words in option_words(table.variant, lang):
         value = table.options.get(words.spec.key)
-        label = next((text for v, text in words.values if value_key(v) == value_key(value)),
-                     value_key(value))
+        label = next(
+            (text for v, text in words.values if value_key(v) == value_key(value)), value_key(value)
+        )
         chosen.append((words.name, label))
     return chosen
 
@@ -55,7 +56,8 @@ def wins(table: Table) -> dict[int, int]:
     """The match score: games won per seat over the table's finished rounds."""
     score: dict[int, int] = {}
     for winner in Round.objects.filter(table=table, game__over=True).values_list(
-            "game__winner", flat=True):
+        "game__winner", flat=True
+    ):
         if winner is not None:
             score[winner] = score.get(winner, 0) + 1
     return score
@@ -76,11 +78,23 @@ def lobby_context(table: Table, who: str, lang: str) -> dict:
     last = current_round(table)
     running = last is not None and not last.game.over
     score = wins(table)
-    lines = [SeatLine(s.number, seat_label(s.kind, s.name, s.number, s.number == mine_n),
-                      s.friend, s.taken, s.ready, s.number == mine_n,
-                      creator and s.friend and s.taken and s.number != mine_n
-                      and (not running or s.number in last.game.human_seats),
-                      score.get(s.number, 0)) for s in seats]
+    lines = [
+        SeatLine(
+            s.number,
+            seat_label(s.kind, s.name, s.number, s.number == mine_n),
+            s.friend,
+            s.taken,
+            s.ready,
+            s.number == mine_n,
+            creator
+            and s.friend
+            and s.taken
+            and s.number != mine_n
+            and (not running or s.number in last.game.human_seats),
+            score.get(s.number, 0),
+        )
+        for s in seats
+    ]
     free = sum(1 for s in seats if s.friend and not s.taken)
     waiting = [line.label for line in lines if line.friend and line.taken and not line.ready]
     result = None
@@ -112,7 +126,8 @@ def lobby_context(table: Table, who: str, lang: str) -> dict:
         "play_url": reverse("tables_play", kwargs=code),
         "game_url": reverse("play_game", kwargs={"game_id": last.game_id}) if last else "",
         "replay_url": reverse("play_replay", kwargs={"game_id": last.game_id}) if last else "",
-        "new_url": reverse("tables_new", kwargs={"variant": table.variant}) + "?"
+        "new_url": reverse("tables_new", kwargs={"variant": table.variant})
+        + "?"
         + new_table_query(table),
         "rules_url": reverse("rules", kwargs={"variant": table.variant}),
     }
@@ -128,4 +143,3 @@ def render_lobby(code: str, who: str, lang: str) -> str | None:
         context = lobby_context(table, who, lang)
         inner = render_to_string("tables/table.html#lobby", context)
     return format_html('<div id="lobby" hx-swap-oob="innerHTML">{}</div>', inner)
-

@@ -27,8 +27,7 @@ def new_table_code() -> str:
 
 
 class Table(models.Model):
-    code = models.CharField(primary_key=True, max_length=32, default=new_table_code,
-                            editable=False)
+    code = models.CharField(primary_key=True, max_length=32, default=new_table_code, editable=False)
     variant = models.CharField(max_length=32)
     #: every option as the engine filled it in
     options = models.JSONField(default=dict)
@@ -70,10 +69,16 @@ class Seat(models.Model):
         ordering = ["table", "number"]
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="tables_seat_unique_number"),
-            models.UniqueConstraint(fields=["table", "name_key"], name="tables_seat_unique_name",
-                                    condition=~models.Q(name_key="")),
-            models.UniqueConstraint(fields=["table", "holder"], name="tables_seat_one_per_browser",
-                                    condition=~models.Q(holder="")),
+            models.UniqueConstraint(
+                fields=["table", "name_key"],
+                name="tables_seat_unique_name",
+                condition=~models.Q(name_key=""),
+            ),
+            models.UniqueConstraint(
+                fields=["table", "holder"],
+                name="tables_seat_one_per_browser",
+                condition=~models.Q(holder=""),
+            ),
         ]
 
     def __str__(self) -> str:
@@ -99,8 +104,7 @@ class Round(models.Model):
     class Meta:
         ordering = ["table", "number"]
         constraints = [
-            models.UniqueConstraint(fields=["table", "number"],
-                                    name="tables_round_unique_number"),
+            models.UniqueConstraint(fields=["table", "number"], name="tables_round_unique_number"),
         ]
 
     def __str__(self) -> str:

@@ -37,15 +37,25 @@ def changed(table: Table) -> None:
 def open_table(plan: Plan, who: str, sheet: str = "") -> Table:
     setup = plan.setup
     with transaction.atomic():
-        table = Table.objects.create(variant=setup.variant, options=setup.options,
-                                     players=setup.players, creator=who,
-                                     presence_s=plan.presence_s, sheet=sheet)
+        table = Table.objects.create(
+            variant=setup.variant,
+            options=setup.options,
+            players=setup.players,
+            creator=who,
+            presence_s=plan.presence_s,
+            sheet=sheet,
+        )
         for number, kind in enumerate(plan.kinds):
             mine = number == 0
-            Seat.objects.create(table=table, number=number, kind=kind,
-                                name=plan.name if mine else "",
-                                name_key=nickname_key(plan.name) if mine else "",
-                                holder=who if mine else "", takeover=plan.takeover)
+            Seat.objects.create(
+                table=table,
+                number=number,
+                kind=kind,
+                name=plan.name if mine else "",
+                name_key=nickname_key(plan.name) if mine else "",
+                holder=who if mine else "",
+                takeover=plan.takeover,
+            )
     return table
 
 
@@ -73,12 +83,14 @@ def take_seat(table: Table, who: str, name: str) -> Seat:
         try:
             with transaction.atomic():
                 took = Seat.objects.filter(pk=seat.pk, holder="").update(
-                    holder=who, name=name, name_key=key, ready=False)
+                    holder=who, name=name, name_key=key, ready=False
+                )
                 if took:
                     changed(table)
         except IntegrityError:  # the same name or browser at once, through another request
-            raise Refused(_("Someone at this table already has this name: choose "
-                            "another.")) from None
+            raise Refused(
+                _("Someone at this table already has this name: choose another.")
+            ) from None
         if took:
             seat.refresh_from_db()
             return seat
@@ -106,17 +118,20 @@ def start_if_ready(table: Table) -> Round | None:
         with transaction.atomic():
             # Only the request that clears the ready flags deals: two last "ready"s at once
             # find one set of flags to clear.
-            cleared = Seat.objects.filter(table=table, kind=FRIEND, ready=True).update(
-                ready=False)
+            cleared = Seat.objects.filter(table=table, kind=FRIEND, ready=True).update(ready=False)
             if cleared < sum(1 for s in seats if s.friend):
                 raise IntegrityError("another request started this round")
             # A dropped friend's seat waits the creator's limit, then its bot plays it
             # (play.presence); the names are the game's own, shown on every table.
             game = play_service.start_game(
-                table.variant, kinds, options=table.options, wall=timezone.now(),
+                table.variant,
+                kinds,
+                options=table.options,
+                wall=timezone.now(),
                 away_limit_ms=table.presence_s * 1000,
                 takeover=[s.takeover if s.friend else "" for s in seats],
-                names=[s.name if s.friend else "" for s in seats])
+                names=[s.name if s.friend else "" for s in seats],
+            )
             started = Round.objects.create(table=table, number=number, game=game)
             changed(table)
     except IntegrityError:
@@ -145,4 +160,3 @@ def remove(table: Table, who: str, number: int) -> None:
         Seat.objects.filter(pk=seat.pk).update(holder="", name="", name_key="", ready=False)
         Seat.objects.filter(table=table).update(ready=False)
         changed(table)
-

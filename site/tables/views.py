@@ -38,24 +38,37 @@ def index(request: HttpRequest) -> HttpResponse:
     return render(request, "tables/index.html", {"variants": all_variants(current_lang())})
 
 
-def _new_table_page(request: HttpRequest, variant: str, plan: Plan, status: int,
-                    message: str = "") -> HttpResponse:
+def _new_table_page(
+    request: HttpRequest, variant: str, plan: Plan, status: int, message: str = ""
+) -> HttpResponse:
     lang = current_lang()
     setup = plan.setup
-    return render(request, "tables/new.html", {
-        "entry": variant_or_404(variant, lang),
-        "plan": plan,
-        "message": message,
-        "errors": {key.replace("-", "_"): text
-                   for key, text in {**setup.errors, **plan.errors}.items()},
-        "option_fields": option_fields(setup, lang),
-        "player_choices": player_choices(setup),
-        "seat_fields": [(f.number, f.hidden, plan.kinds[f.number - 1] if f.number <= len(
-            plan.kinds) else FRIEND) for f in level_fields(setup)],
-        "levels": [(level, level_choice(level)) for level in LEVELS],
-        "presence_choices": PRESENCE_CHOICES,
-        "rules_url": reverse("rules", kwargs={"variant": variant}),
-    }, status=status)
+    return render(
+        request,
+        "tables/new.html",
+        {
+            "entry": variant_or_404(variant, lang),
+            "plan": plan,
+            "message": message,
+            "errors": {
+                key.replace("-", "_"): text for key, text in {**setup.errors, **plan.errors}.items()
+            },
+            "option_fields": option_fields(setup, lang),
+            "player_choices": player_choices(setup),
+            "seat_fields": [
+                (
+                    f.number,
+                    f.hidden,
+                    plan.kinds[f.number - 1] if f.number <= len(plan.kinds) else FRIEND,
+                )
+                for f in level_fields(setup)
+            ],
+            "levels": [(level, level_choice(level)) for level in LEVELS],
+            "presence_choices": PRESENCE_CHOICES,
+            "rules_url": reverse("rules", kwargs={"variant": variant}),
+        },
+        status=status,
+    )
 
 
 @allow("GET", "POST")
@@ -69,16 +82,19 @@ def new_table(request: HttpRequest, variant: str) -> HttpResponse:
     if not plan.ok:
         return _new_table_page(request, variant, plan, 400)
     if not may_open(request):
-        return _new_table_page(request, variant, plan, 429, _(
-            "You have opened many tables in the last hour. Use one of them, or try again "
-            "later."))
+        return _new_table_page(
+            request,
+            variant,
+            plan,
+            429,
+            _("You have opened many tables in the last hour. Use one of them, or try again later."),
+        )
     try:
         sheet = request.POST.get("sheet", "")[:16]
         known = bool(sheet) and HouseRules.objects.filter(code=sheet).exists()
         table = service.open_table(plan, me(request), sheet=sheet if known else "")
     except (ValueError, OptionError):
-        plan.errors["players"] = _("The engine cannot deal this game with these rules and "
-                                   "players.")
+        plan.errors["players"] = _("The engine cannot deal this game with these rules and players.")
         return _new_table_page(request, variant, plan, 400)
     count_opened(request)
     return HttpResponseRedirect(reverse("tables_table", kwargs={"code": table.pk}), status=303)
@@ -93,8 +109,7 @@ def invite(request: HttpRequest, code: str) -> HttpResponse:
         return HttpResponseRedirect(reverse("tables_table", kwargs={"code": table.pk}))
 
 
-def _page(request: HttpRequest, table: Table, status: int = 200,
-          message: str = "") -> HttpResponse:
+def _page(request: HttpRequest, table: Table, status: int = 200, message: str = "") -> HttpResponse:
     context = lobby_context(table, me(request), current_lang())
     context["message"] = message
     if request.htmx:

@@ -36,8 +36,9 @@ def person(browser, lang: str = "en"):
     return page
 
 
-def open_table(page, site_url: str, variant: str, name: str, players: int = 2,
-               query: str = "") -> Table:
+def open_table(
+    page, site_url: str, variant: str, name: str, players: int = 2, query: str = ""
+) -> Table:
     page.goto(f"{site_url}/en/{variant}/play/friends/{query}")
     page.fill("#name", name)
     if page.locator("#players").count():
@@ -59,11 +60,20 @@ def sit(page, invite: str, name: str, button: str) -> None:
 def shows_version(page, version: int, timeout: float = 8000) -> None:
     page.wait_for_function(
         "(v) => Number(document.querySelector('#game > .game__state')?.dataset.version) >= v",
-        arg=version, timeout=timeout)
+        arg=version,
+        timeout=timeout,
+    )
 
 
-def play_round(pages: list, game_id: str, rng: random.Random, *, until_over: bool,
-               moves_each: int = 0, limit: int = 900) -> dict[int, int]:
+def play_round(
+    pages: list,
+    game_id: str,
+    rng: random.Random,
+    *,
+    until_over: bool,
+    moves_each: int = 0,
+    limit: int = 900,
+) -> dict[int, int]:
     """People press sensible moves on their own boards; every page sees every stored change
     pushed. Returns the moves made per seat."""
     made = {seat: 0 for seat in range(len(pages))}
@@ -140,20 +150,24 @@ def test_four_friends_play_james_bond_and_see_each_others_moves(browser, site_ur
     pages = [person(browser, lang) for lang in langs]
     table = open_table(pages[0], site_url, "james-bond", "Bestemor", players=4)
     invite = f"{site_url}/t/{table.pk}/"
-    for page, name, button in zip(pages[1:], ["Max", "Aino", "Sam"],
-                                  ["Ta en plass", "Platz nehmen", "Ota paikka"], strict=True):
+    for page, name, button in zip(
+        pages[1:],
+        ["Max", "Aino", "Sam"],
+        ["Ta en plass", "Platz nehmen", "Ota paikka"],
+        strict=True,
+    ):
         sit(page, invite, name, button)
     expect(pages[0].locator(".lobby__seats")).to_contain_text("Sam")
-    for page, button in zip(pages, ["I am ready", "Jeg er klar", "Ich bin bereit",
-                                    "Olen valmis"], strict=True):
+    for page, button in zip(
+        pages, ["I am ready", "Jeg er klar", "Ich bin bereit", "Olen valmis"], strict=True
+    ):
         page.get_by_role("button", name=button).click()
     # each reads the game in their own language
     for page, lang in zip(pages, langs, strict=True):
         page.wait_for_url(re.compile(rf"/{lang}/play/[A-Za-z0-9_-]+/$"))
     game = Round.objects.get(table=table).game
     assert game.seats == ["human"] * 4
-    made = play_round(pages, game.pk, random.Random(5), until_over=False, moves_each=2,
-                      limit=200)
+    made = play_round(pages, game.pk, random.Random(5), until_over=False, moves_each=2, limit=200)
     assert min(made.values()) >= 2, made
     for page in pages:
         page.context.close()
@@ -194,8 +208,9 @@ def test_the_saved_sheets_qr_code_opens_a_table_with_its_rules(browser, site_url
     code = page.url.rstrip("/").rsplit("/", 1)[1]
     shot = tmp_path / "qr.png"
     page.locator("[data-friends-qr]").screenshot(path=str(shot))
-    decoded = subprocess.run([ZBARIMG, "--raw", "-q", str(shot)], capture_output=True,
-                             text=True, check=True).stdout.strip()
+    decoded = subprocess.run(
+        [ZBARIMG, "--raw", "-q", str(shot)], capture_output=True, text=True, check=True
+    ).stdout.strip()
     assert decoded == f"{site_url}/h/{code}/friends/"
     phone = person(browser, "fi")
     phone.goto(decoded)

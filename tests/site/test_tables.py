@@ -90,8 +90,14 @@ def test_two_friends_take_seats_say_ready_and_the_game_starts_for_both(client):
 
 
 def test_a_seat_for_a_bot_is_dealt_to_the_bot(client):
-    table = open_table(client, variant="james-bond", players="3", presence="120",
-                       takeover="learner", **{"seat-3": "expert"})
+    table = open_table(
+        client,
+        variant="james-bond",
+        players="3",
+        presence="120",
+        takeover="learner",
+        **{"seat-3": "expert"},
+    )
     assert [s.kind for s in table.seats.all()] == ["friend", "friend", "expert"]
     friend, _response = take(table, "Bo")
     ready(client, table)
@@ -201,8 +207,13 @@ def test_bad_new_table_forms_answer_400_and_store_nothing(client):
 
 def test_the_lobby_is_rendered_in_every_language(client):
     table = open_table(client)
-    for lang, word in [("sv", "Spelare"), ("nb", "Spiller"), ("de", "Spieler"),
-                       ("fi", "Pelaaja"), ("en", "Player")]:
+    for lang, word in [
+        ("sv", "Spelare"),
+        ("nb", "Spiller"),
+        ("de", "Spieler"),
+        ("fi", "Pelaaja"),
+        ("en", "Player"),
+    ]:
         page = Client().get(f"/{lang}/table/{table.pk}/")
         assert page.status_code == 200 and f'lang="{lang}"' in page.text
         assert word in page.text
@@ -211,8 +222,9 @@ def test_the_lobby_is_rendered_in_every_language(client):
 def finish(game: Game, winner: int) -> None:
     from django.utils import timezone
 
-    Game.objects.filter(pk=game.pk).update(over=True, winner=winner, end_reason="out",
-                                           finished=timezone.now())
+    Game.objects.filter(pk=game.pk).update(
+        over=True, winner=winner, end_reason="out", finished=timezone.now()
+    )
 
 
 def test_a_rematch_deals_a_new_game_to_the_same_seats_and_the_score_counts(client):
@@ -239,8 +251,7 @@ def test_the_home_page_the_demo_set_up_and_a_saved_sheet_lead_to_a_new_table(cli
     assert "/en/james-bond/play/friends/?opt-best_of_five=true" in setup
     from houserules.models import HouseRules
 
-    saved = client.post("/en/james-bond/house-rules/save/",
-                        {"q": "opt-best_of_five=true&lang=en"})
+    saved = client.post("/en/james-bond/house-rules/save/", {"q": "opt-best_of_five=true&lang=en"})
     assert saved.status_code == 303
     sheet = HouseRules.objects.get()
     page = client.get(f"/h/{sheet.code}/").text
@@ -251,8 +262,9 @@ def test_the_home_page_the_demo_set_up_and_a_saved_sheet_lead_to_a_new_table(cli
     form = client.get(go["Location"])
     assert form.status_code == 200 and 'value="true" selected' in form.text
     guest = Client()
-    table = open_table(guest, variant="james-bond", lang="nb", sheet=sheet.code,
-                       **{"opt-best_of_five": "true"})
+    table = open_table(
+        guest, variant="james-bond", lang="nb", sheet=sheet.code, **{"opt-best_of_five": "true"}
+    )
     assert table.sheet == sheet.code and table.options["best_of_five"] is True
 
 
@@ -270,7 +282,8 @@ def test_old_tables_are_pruned_and_a_running_game_keeps_its_table(client):
     ready(friend, played)
     fresh = open_table(client)
     Table.objects.filter(pk__in=[lobby.pk, played.pk]).update(
-        updated=timezone.now() - timedelta(days=40))
+        updated=timezone.now() - timedelta(days=40)
+    )
     out = StringIO()
     call_command("prune_tables", stdout=out)
     assert "deleted 1 tables" in out.getvalue()

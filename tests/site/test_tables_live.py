@@ -57,8 +57,9 @@ async def connect(code: str, lang: str, cookie: bytes | None = None) -> Websocke
 
 
 def open_table(client: Client) -> Table:
-    response = client.post("/en/stress-se/play/friends/",
-                           {"name": "Mormor", "players": "2", "seat-2": "friend"})
+    response = client.post(
+        "/en/stress-se/play/friends/", {"name": "Mormor", "players": "2", "seat-2": "friend"}
+    )
     assert response.status_code == 303
     return Table.objects.get()
 
@@ -94,7 +95,8 @@ async def test_seats_and_the_start_are_pushed_to_every_page_in_its_language():
 
 @own_loop
 async def test_a_socket_for_no_such_table_is_refused():
-    socket = WebsocketCommunicator(application, "/ws/en/table/AAAAAAAAAAAAAAAAAAAAAA/",
-                                   headers=[ORIGIN])
+    socket = WebsocketCommunicator(
+        application, "/ws/en/table/AAAAAAAAAAAAAAAAAAAAAA/", headers=[ORIGIN]
+    )
     connected, code = await socket.connect()
     assert not connected or code == 4404

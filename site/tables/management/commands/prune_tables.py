@@ -12,27 +12,31 @@ from tables.models import Table
 
 
 class Command(BaseCommand):
-    help = ("Delete tables without a game untouched for --abandoned-days, and tables untouched "
-            "for --finished-days whose games are over; their seats and rounds go with them.")
+    help = (
+        "Delete tables without a game untouched for --abandoned-days, and tables untouched "
+        "for --finished-days whose games are over; their seats and rounds go with them."
+    )
 
     def add_arguments(self, parser):
-        parser.add_argument("--finished-days", type=float,
-                            default=settings.PLAY_KEEP_FINISHED_DAYS)
-        parser.add_argument("--abandoned-days", type=float,
-                            default=settings.PLAY_KEEP_ABANDONED_DAYS)
-        parser.add_argument("--dry-run", action="store_true",
-                            help="only count what would be deleted")
+        parser.add_argument("--finished-days", type=float, default=settings.PLAY_KEEP_FINISHED_DAYS)
+        parser.add_argument(
+            "--abandoned-days", type=float, default=settings.PLAY_KEEP_ABANDONED_DAYS
+        )
+        parser.add_argument(
+            "--dry-run", action="store_true", help="only count what would be deleted"
+        )
 
-    def handle(self, *args, finished_days: float, abandoned_days: float, dry_run: bool,
-               **options):
+    def handle(self, *args, finished_days: float, abandoned_days: float, dry_run: bool, **options):
         if finished_days < 0 or abandoned_days < 0:
             raise CommandError("ages must not be negative")
         now = timezone.now()
         running = Table.objects.filter(rounds__game__over=False).values("pk")
-        empty = Table.objects.filter(rounds__isnull=True,
-                                     updated__lt=now - timedelta(days=abandoned_days))
+        empty = Table.objects.filter(
+            rounds__isnull=True, updated__lt=now - timedelta(days=abandoned_days)
+        )
         old = Table.objects.filter(updated__lt=now - timedelta(days=finished_days)).exclude(
-            pk__in=running)
+            pk__in=running
+        )
         doomed = (empty | old).exclude(pk__in=running).distinct()
         count = doomed.count()
         if not dry_run:
