@@ -307,3 +307,36 @@ def test_during_a_game_the_creator_hands_a_friends_seat_to_its_bot(client):
     game.refresh_from_db()
     assert game.seats == ["human", "expert"]
     assert "Let a bot play this seat" not in client.get(f"/en/table/{table.pk}/").text
+
+
+def test_htmx_posts_answer_with_the_lobby_and_the_page_varies_on_htmx(client):
+    table = open_table(client)
+    friend = Client()
+    joined = friend.post(f"/en/table/{table.pk}/join/", {"name": "Elsa"}, HTTP_HX_REQUEST="true")
+    assert joined.status_code == 200 and "<html" not in joined.text
+    assert "Elsa (you)" in joined.text and "I am ready" in joined.text
+    refused = friend.post(f"/en/table/{table.pk}/join/", {"name": "Elsa"}, HTTP_HX_REQUEST="true")
+    assert refused.status_code == 409 and "already have a seat" in refused.text
+    page = client.get(f"/en/table/{table.pk}/", HTTP_HX_REQUEST="true")
+    assert page.status_code == 200 and "<html" not in page.text
+    assert "HX-Request" in page["Vary"]
+
+
+def test_after_a_game_the_result_offers_a_new_table_with_other_rules(client):
+    table = open_table(client, **{"opt-gentle": "true"})
+    friend, _response = take(table, "Elsa")
+    ready(client, table)
+    ready(friend, table)
+    finish(Round.objects.get(table=table).game, winner=0)
+    page = client.get(f"/sv/table/{table.pk}/").text
+    assert "Ett nytt bord med andra regler" in page
+    assert "/sv/stress-se/play/friends/?players=2&amp;seat-2=friend&amp;" in page
+    assert "opt-gentle=true" in page
+    assert "Se partiet steg för steg" in page  # the replay
+
+
+def test_tables_are_in_the_admin(admin_client, client):
+    table = open_table(client)
+    assert admin_client.get("/admin/tables/table/").status_code == 200
+    page = admin_client.get(f"/admin/tables/table/{table.pk}/change/")
+    assert page.status_code == 200 and "Mormor" in page.text
