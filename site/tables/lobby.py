@@ -38,6 +38,8 @@ class SeatLine:
     mine: bool
     removable: bool
     wins: int
+    #: a friend's seat that a bot plays now (they dropped, or the creator handed it over)
+    stand_in: bool = False
 
 
 def chosen_rules(table: Table, lang: str) -> list[tuple[str, str]]:
@@ -92,6 +94,7 @@ def lobby_context(table: Table, who: str, lang: str) -> dict:
             and s.number != mine_n
             and (not running or s.number in last.game.human_seats),
             score.get(s.number, 0),
+            running and s.friend and s.number not in last.game.human_seats,
         )
         for s in seats
     ]

@@ -306,7 +306,8 @@ def test_during_a_game_the_creator_hands_a_friends_seat_to_its_bot(client):
     assert client.post(f"/en/table/{table.pk}/remove/", {"seat": "1"}).status_code == 303
     game.refresh_from_db()
     assert game.seats == ["human", "expert"]
-    assert "Let a bot play this seat" not in client.get(f"/en/table/{table.pk}/").text
+    after = client.get(f"/en/table/{table.pk}/").text
+    assert "Let a bot play this seat" not in after and "a bot plays this seat for now" in after
 
 
 def test_htmx_posts_answer_with_the_lobby_and_the_page_varies_on_htmx(client):
