@@ -10,6 +10,7 @@ from page to page). A frame from the page is ignored.
 from __future__ import annotations
 
 import asyncio
+from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -48,7 +49,9 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_add(group_name(self.code), self.channel_name)
         self.joined = True
         await self.accept()
-        await self.table_changed({})  # whatever changed since the page was rendered
+        # Whatever changed since the page was rendered (nothing: no frame).
+        seen = parse_qs(self.scope.get("query_string", b"").decode("latin-1")).get("seen", [""])
+        await self._send_lobby(unless_seen=seen[-1][:32] or "-")
 
     async def disconnect(self, code: int) -> None:
         if self.joined:
@@ -58,10 +61,13 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         return None
 
     async def table_changed(self, event: dict) -> None:
+        await self._send_lobby()
+
+    async def _send_lobby(self, unless_seen: str = "") -> None:
         frame = await database_sync_to_async(render_lobby, thread_sensitive=False)(
-            self.code, self.who, self.lang
+            self.code, self.who, self.lang, unless_seen
         )
         if frame is None:
             await self.close(code=NO_SUCH_TABLE)
-        else:
+        elif frame:
             await self.send(text_data=frame)

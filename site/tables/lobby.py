@@ -136,12 +136,20 @@ def lobby_context(table: Table, who: str, lang: str) -> dict:
     }
 
 
-def render_lobby(code: str, who: str, lang: str) -> str | None:
+def seen_mark(table: Table) -> str:
+    """The table's last change as a page saw it: its socket sends a first frame only when the
+    table changed since (a frame replacing a form someone is filling in loses their click)."""
+    return str(int(table.updated.timestamp() * 1_000_000))
+
+
+def render_lobby(code: str, who: str, lang: str, unless_seen: str = "") -> str | None:
     """The lobby as `who` sees it, as an out-of-band swap of the page's #lobby (None: the
-    table is gone)."""
+    table is gone; "": unchanged since the page's `unless_seen` mark)."""
     table = Table.objects.filter(pk=code).first()
     if table is None:
         return None
+    if unless_seen and seen_mark(table) == unless_seen:
+        return ""
     with translation.override(lang):
         context = lobby_context(table, who, lang)
         inner = render_to_string("tables/table.html#lobby", context)

@@ -28,7 +28,7 @@ from rules_engine.options import OptionError
 from . import service
 from .access import count_opened, may_open, me, my_seat, table_or_404
 from .forms import PRESENCE_CHOICES, JoinForm, Plan, SeatForm, parse_plan
-from .lobby import lobby_context
+from .lobby import lobby_context, seen_mark
 from .models import FRIEND, Table
 from .service import Refused
 
@@ -115,7 +115,7 @@ def _page(request: HttpRequest, table: Table, status: int = 200, message: str = 
     if request.htmx:
         return render(request, "tables/table.html#lobby", context, status=status)
     link = request.build_absolute_uri(reverse("tables_invite", kwargs={"code": table.pk}))
-    context.update(invite=link, qr=qr_svg(link))
+    context.update(invite=link, qr=qr_svg(link), seen=seen_mark(table))
     return render(request, "tables/table.html", context, status=status)
 
 

@@ -50,7 +50,7 @@ def test_a_table_is_opened_with_an_unguessable_code_and_the_creator_seated(clien
     assert "Mormor (you)" in text and "a free seat" in text
     assert f"/t/{table.pk}/" in text and "<svg" in text  # the invite link and its QR code
     assert "the move that reaches it first counts" in text  # the race note
-    assert f'ws-connect="/ws/en/table/{table.pk}/"' in text
+    assert f'ws-connect="/ws/en/table/{table.pk}/?seen=' in text
 
 
 def test_the_invite_link_names_no_language_each_guest_reads_their_own(client):

@@ -100,3 +100,28 @@ async def test_a_socket_for_no_such_table_is_refused():
     )
     connected, code = await socket.connect()
     assert not connected or code == 4404
+
+
+@own_loop
+async def test_a_page_that_saw_the_latest_change_gets_no_first_frame():
+    """A frame replacing the lobby while someone types their name would lose it: a page's
+    socket is sent the lobby at once only when the table changed since the page was drawn."""
+    from tables.lobby import seen_mark
+
+    creator = Client()
+    table = await sync_to_async(open_table)(creator)
+    mark = await sync_to_async(lambda: seen_mark(Table.objects.get(pk=table.pk)))()
+    headers = [ORIGIN]
+    fresh = WebsocketCommunicator(
+        application, f"/ws/en/table/{table.pk}/?seen={mark}", headers=headers
+    )
+    assert (await fresh.connect())[0]
+    assert await fresh.receive_nothing(timeout=0.5)
+    stale = WebsocketCommunicator(application, f"/ws/en/table/{table.pk}/?seen=1", headers=headers)
+    assert (await stale.connect())[0]
+    assert "a free seat" in await stale.receive_from(timeout=5)
+    # a change still reaches the page that saw the table as it was
+    await sync_to_async(Client().post)(f"/en/table/{table.pk}/join/", {"name": "Elsa"})
+    assert "Elsa" in await fresh.receive_from(timeout=5)
+    await fresh.disconnect()
+    await stale.disconnect()
