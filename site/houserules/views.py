@@ -38,7 +38,7 @@ from .config import (
 )
 from .form import language_choices, name_inputs, option_fields, own_rule_inputs
 from .models import HouseRules
-from .sheet import Sheet, build_sheet
+from .sheet import Sheet, build_sheet, qr_svg
 
 
 def _sheet_or_error(parsed: Parsed, link: str = "") -> Sheet | None:
@@ -180,6 +180,8 @@ def short_link(request: HttpRequest, code: str) -> HttpResponse:
     if wanted in LANGUAGE_CODES:
         config = config.with_languages((wanted,))
     play = request.build_absolute_uri(reverse("houserules_play", kwargs={"code": row.code}))
+    friends = request.build_absolute_uri(reverse("tables_from_sheet",
+                                                 kwargs={"code": row.code}))
     sheet = build_sheet(config, link=play)
     if sheet is None:
         raise Http404(code)
@@ -213,6 +215,8 @@ def short_link(request: HttpRequest, code: str) -> HttpResponse:
                 "code": row.code,
                 "edit_url": edit_url,
                 "sheet_languages": sheet_languages,
+                "friends_url": friends,
+                "friends_qr": qr_svg(friends),
             },
         )
 

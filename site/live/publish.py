@@ -70,7 +70,16 @@ def announce_change(sender: type, *, row: Game, entries: list[LogEntry],
         return
     notice = {"type": "game.changed", "version": row.version,
               "since": row.log_length - len(entries), "wake_ms": wake_ms}
-    send = partial(layer.group_send, group_name(row.pk), notice)
+    tell_group(group_name(row.pk), notice)
+
+
+def tell_group(group: str, notice: dict) -> None:
+    """Send `notice` to a channel group from any thread of this process (a game's sockets,
+    a table's lobby: live.lobby)."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    send = partial(layer.group_send, group, notice)
     loop = SOCKETS_LOOP
     if loop is not None and loop.is_running():
         # This process holds sockets: the notice goes through their event loop, whichever

@@ -1,10 +1,14 @@
-"""WebSocket routes: /ws/<lang>/play/<game id>/ beside the game's page /<lang>/play/<id>/."""
+"""WebSocket routes: /ws/<lang>/play/<game id>/ beside the game's page /<lang>/play/<id>/,
+and /ws/<lang>/table/<code>/ beside a table's page (#22)."""
 
 from django.urls import re_path
 
 from .consumers import GameConsumer
+from .lobby import LobbyConsumer
 
 websocket_urlpatterns = [
     re_path(r"^ws/(?P<lang>[a-z]{2})/play/(?P<game_id>[A-Za-z0-9_-]{10,32})/$",
             GameConsumer.as_asgi()),
+    re_path(r"^ws/(?P<lang>[a-z]{2})/table/(?P<code>[A-Za-z0-9_-]{10,32})/$",
+            LobbyConsumer.as_asgi()),
 ]

@@ -7,6 +7,7 @@ game's socket (live.publish), which is rendered once per view, with no request.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from urllib.parse import urlencode
 
 from django.urls import reverse
@@ -30,6 +31,11 @@ from .summary import summarise
 
 #: how many of the latest events the live region reads out after a change.
 ANNOUNCED_EVENTS = 4
+
+#: What other apps add to a game's page (tables: the players' names, the way back to the
+#: table), each from the row and the seat the viewer plays (None: a watcher); registered in
+#: an AppConfig.ready().
+PAGE_HOOKS: list[Callable[[Game, int | None], dict]] = []
 
 
 def _announcements(row: Game, since: int | None, family: str, extra: str = "",
@@ -89,7 +95,7 @@ def play_context(shown: Shown, seat: int | None) -> tuple[Role, dict]:
     if announce and len(announce) > (1 if shown.message else 0):
         announce.append(_centre_line(table))
     kw = {"game_id": row.pk}
-    return role, {
+    context = {
         "row": row,
         "entry": variant_entry(row.variant, current_lang()),
         "table": table,
@@ -112,3 +118,6 @@ def play_context(shown: Shown, seat: int | None) -> tuple[Role, dict]:
         "again_pairs": again_pairs(row),
         "again_query": urlencode(again_pairs(row)),
     }
+    for hook in PAGE_HOOKS:
+        context.update(hook(row, seat if holds else None))
+    return role, context

@@ -128,6 +128,49 @@ def teach_samples(send, routes: list[Route], lang: str = "en") -> dict[str, list
             for name, found in wanted.items()}
 
 
+#: every table route a session reaches further (#22; the new table's form is crawled)
+TABLE_ROUTES = ("tables_table", "tables_join", "tables_ready", "tables_remove", "tables_play")
+
+
+def _table(send, lang: str, players: str = "2") -> tuple[str, tuple]:
+    """A table opened through the form: its code and the creator's cookie."""
+    response = send(FuzzRequest("POST", f"/{lang}/james-bond/play/friends/", form=(
+        ("name", "Fuzz"), ("players", players), ("seat-2", "friend"), ("seat-3", "friend"))))
+    assert response.status == 303, response.status
+    return response.headers["location"].rstrip("/").rsplit("/", 1)[-1], _session(response)
+
+
+def table_samples(send, routes: list[Route], lang: str = "en") -> dict[str, list[Sample]]:
+    """Per table route, a sample from a table set up through the site: the creator's and a
+    seated friend's sessions in the lobby of a three-seat table (one seat still free, so a
+    join is judged), and a table whose game runs (its way to the game)."""
+    code, creator = _table(send, lang, players="3")
+    joined = send(FuzzRequest("POST", f"/{lang}/table/{code}/join/", form=(("name", "Bo"),)))
+    assert joined.status == 303, joined.status
+    friend = _session(joined)
+    base = f"/{lang}/table/{code}"
+    two, host = _table(send, lang)
+    guest = _session(send(FuzzRequest("POST", f"/{lang}/table/{two}/join/",
+                                      form=(("name", "Bo"),))))
+    for cookies in (host, guest):
+        response = send(FuzzRequest("POST", f"/{lang}/table/{two}/ready/", cookies=cookies))
+        assert response.status == 303, response.status
+    wanted: dict[str, list[tuple[dict, FuzzRequest]]] = {
+        "tables_table": [({"code": code}, FuzzRequest("GET", f"{base}/", cookies=creator))],
+        "tables_join": [({"code": code}, FuzzRequest("POST", f"{base}/join/", form=(
+            ("name", "Cy"),)))],
+        "tables_ready": [({"code": code}, FuzzRequest("POST", f"{base}/ready/", form=(
+            ("ready", "no"),), cookies=friend))],
+        "tables_remove": [({"code": code}, FuzzRequest("POST", f"{base}/remove/", form=(
+            ("seat", "1"),), cookies=creator))],
+        "tables_play": [({"code": two}, FuzzRequest("GET", f"/{lang}/table/{two}/play/",
+                                                    cookies=guest))],
+    }
+    by_name = {route.name: route for route in routes}
+    return {name: [Sample(by_name[name], lang, values, request) for values, request in found]
+            for name, found in wanted.items()}
+
+
 def session_profiles(send) -> list:
     """Profiles of the teach routes from their session samples (the long campaign adds them
     to the crawled ones, so each route's share is also spent past the views' checks)."""

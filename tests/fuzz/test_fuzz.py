@@ -11,7 +11,7 @@ from .discovery import discover, profile_site
 from .plans import bad_host_plan, method_rounds, planned_requests, quick_plan, stray_plan
 from .routes import all_routes
 from .runner import Tally
-from .sessions import TEACH_ROUTES, teach_samples
+from .sessions import TABLE_ROUTES, TEACH_ROUTES, table_samples, teach_samples
 from .transport import InProcess
 
 
@@ -88,6 +88,30 @@ def test_quick_profile_with_a_session(name):
     assert_clean(tally)
     # The session reached the view: some bent requests were still answered as to its owner.
     assert any(200 <= status < 300 for status in answered), set(answered)
+
+
+def test_every_tables_route_is_fuzzed_with_a_session():
+    tables = {r.name for r in all_routes() if r.name and r.view.__module__ == "tables.views"}
+    assert tables - {"tables_index", "tables_new", "tables_invite", "tables_from_sheet"} == set(
+        TABLE_ROUTES)
+
+
+@pytest.mark.parametrize("name", TABLE_ROUTES)
+def test_quick_profile_of_a_table_with_a_session(name):
+    """The quick profile of a table's route bent from requests of its creator, a seated
+    friend or a guest: past the views' checks, into joining, ready, removing, the game."""
+    send = InProcess().send
+    samples = table_samples(send, all_routes())[name]
+    # The sample's session reaches the view: it is answered as its sender's (a seat taken,
+    # a player removed, not ready, the way to the game); then the bent requests follow.
+    status = send(samples[0].request).status
+    assert 200 <= status < 400, status
+    [profile] = discover([samples[0].route], samples)
+    tally = Tally()
+    plan = quick_plan(profile, LANGS)
+    for planned in plan:
+        tally.send(send, planned)
+    assert_clean(tally)
 
 
 def test_paths_that_match_no_route(fuzz_db):

@@ -33,6 +33,7 @@ INSTALLED_APPS = [
     "houserules",
     "play",
     "teach",
+    "tables",
     "live",
 ]
 

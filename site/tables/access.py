@@ -1,0 +1,71 @@
+"""Who a browser is at a table: a random token in its signed session, of which tables keep
+only a hash (the creator's, each seat holder's); finding a table by its code; how many
+tables a browser may open in an hour."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+
+from django.http import Http404, HttpRequest
+
+from core.clientip import client_ip
+from core.throttle import Limit
+
+from .models import Seat, Table
+
+SESSION_KEY = "tables"
+VALID_CODE_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+#: new tables per browser and per client address in an hour (a family behind one address
+#: shares the second)
+BY_SESSION = Limit("tables-session", tries=10, seconds=3600)
+BY_ADDRESS = Limit("tables-address", tries=60, seconds=3600)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def me(request: HttpRequest) -> str:
+    """This browser's hash at tables (its token made on first use)."""
+    token = request.session.get(SESSION_KEY)
+    if not isinstance(token, str) or len(token) != 32:
+        token = secrets.token_hex(16)
+        request.session[SESSION_KEY] = token
+    return token_hash(token)
+
+
+def me_in(session) -> str:
+    """`me` from a session as a socket has it (read only: no token, no one)."""
+    token = session.get(SESSION_KEY) if session is not None else None
+    return token_hash(token) if isinstance(token, str) and len(token) == 32 else ""
+
+
+def check_code(code: str) -> None:
+    if not (10 <= len(code) <= 32 and set(code) <= VALID_CODE_CHARS):
+        raise Http404(code)
+
+
+def table_or_404(code: str) -> Table:
+    check_code(code)
+    table = Table.objects.filter(pk=code).first()
+    if table is None:
+        raise Http404(code)
+    return table
+
+
+def my_seat(table: Table, who: str) -> Seat | None:
+    if not who:
+        return None
+    return next((seat for seat in table.seats.all() if seat.holder == who), None)
+
+
+def may_open(request: HttpRequest) -> bool:
+    """Whether this browser may open one more table now."""
+    counted = [(BY_SESSION, me(request)), (BY_ADDRESS, client_ip(request))]
+    return not any(limit.exceeded(who) for limit, who in counted)
+
+
+def count_opened(request: HttpRequest) -> None:
+    BY_SESSION.count(me(request))
+    BY_ADDRESS.count(client_ip(request))
