@@ -19,8 +19,13 @@ function addLines() {
   if (atEnd) panel.scrollTop = panel.scrollHeight;
 }
 
+// A new board, answered over HTTP or pushed over the lesson's socket (live.lessons).
 document.addEventListener("htmx:afterSwap", (event) => {
-  if (event.detail.target?.id !== "game") return;
+  if (event.detail.target?.id === "game") boardShown();
+});
+document.addEventListener("htmx:wsAfterMessage", boardShown);
+
+function boardShown() {
   addLines();
   // The game went on: an explanation of the paused table is out of date.
   if (!shown()?.hasAttribute("data-paused")) {
@@ -30,7 +35,7 @@ document.addEventListener("htmx:afterSwap", (event) => {
       ?.querySelectorAll(".is-explained")
       .forEach((el) => el.classList.remove("is-explained"));
   }
-});
+}
 
 // An explanation that is refused (the game is running again) still says why.
 document.addEventListener("htmx:beforeSwap", (event) => {
