@@ -37,6 +37,18 @@ function boardShown() {
   }
 }
 
+// A teacher's question command (ask, reveal, close) whose answer comes after the lesson's
+// socket pushed its result: the form or button that asked was replaced by that frame, which
+// shows the lesson as new as the answer does, so the answer is not swapped in (its tally
+// would look for its place from the detached button).
+document.addEventListener("htmx:beforeSwap", (event) => {
+  const asker = event.detail.requestConfig?.elt;
+  if (event.detail.target?.id === "game" && asker && !asker.isConnected
+      && gameBox()?.hasAttribute("data-live")) {
+    event.detail.shouldSwap = false;
+  }
+});
+
 // An explanation that is refused (the game is running again) still says why.
 document.addEventListener("htmx:beforeSwap", (event) => {
   if (event.detail.target?.id !== "explain") return;

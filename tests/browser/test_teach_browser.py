@@ -53,6 +53,14 @@ PDF_PAGE = re.compile(rb"/Type\s*/Page(?!s)")
 SHORT_GAME_SEED = "9"
 
 
+@pytest.fixture(autouse=True)
+def _projector_closed_first(page, site_url):
+    """The projector's socket (live.lessons) closes before the server is quieted and the
+    database emptied."""
+    yield
+    page.close()
+
+
 def wait_for(check: Callable[[], object], what: str, limit: float = WAIT_S):
     """Poll `check` until it is true (the page and the server move on their own)."""
     deadline = time.monotonic() + limit
