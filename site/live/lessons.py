@@ -19,9 +19,11 @@ from __future__ import annotations
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from play import service
 from play.access import seat_named, seats_in
-from play.answers import CANNOT_SAVE, BadMove, clock_from, move_from
+from play.answers import CANNOT_SAVE, BadMove, clock_from, move_from, outcome
 from play.models import Game
 from play.store import Busy
 from teach.access import in_control, pupil_in
@@ -30,7 +32,7 @@ from teach.models import Lesson
 from core.dbwrite import CannotSave
 from presentation.gamepage import Role
 
-from .consumers import BURST, NO_SUCH_GAME, PER_SECOND, TokenBucket, _play, _read
+from .consumers import BURST, NO_SUCH_GAME, PER_SECOND, TokenBucket, _read
 from .lesson_publish import MY_ANSWER_BOX, LessonView, lesson_group, my_answer_frame
 from .publish import group_name
 from .rooms import Room, room
@@ -138,9 +140,10 @@ class LessonConsumer(AsyncWebsocketConsumer):
             await self._tell(_("That move could not be read, so nothing was changed."))
             return
         seat = seat_named(values.get("seat", ""), self.seats)
+        command = ""
         try:
-            message = await database_sync_to_async(_play)(self.game_id, self.view.lang, seat,
-                                                          request)
+            message, command = await database_sync_to_async(_play)(
+                self.game_id, self.view.lang, seat, request)
         except Busy:
             message = _("This game is very busy; try again in a moment.")
         except CannotSave:
@@ -148,19 +151,33 @@ class LessonConsumer(AsyncWebsocketConsumer):
         except Game.DoesNotExist:
             await self.close(code=NO_SUCH_GAME)
             return
-        if message:
-            await self._tell(message)
+        if message or command:
+            await self._tell(message, command)
 
-    async def _tell(self, message: str) -> None:
-        """The lesson as it stands with `message`, to this socket only."""
-        await self._send_rendered(None, message)
+    async def _tell(self, message: str, command: str = "") -> None:
+        """The lesson as it stands with `message` (and what the projector says of a
+        `command` that did nothing), to this socket only."""
+        await self._send_rendered(None, message, command)
 
-    async def _send_rendered(self, since: int | None, message: str = "") -> None:
-        rendered = await database_sync_to_async(self.view.render)(self.game_id, since, message)
+    async def _send_rendered(self, since: int | None, message: str = "",
+                             command: str = "") -> None:
+        rendered = await database_sync_to_async(self.view.render)(self.game_id, since, message,
+                                                                  command)
         if rendered is None:
             await self.close(code=NO_SUCH_GAME)
         else:
             await self._send_shared(rendered[1])
+
+
+def _play(game_id: str, lang: str, seat: int | None, request: dict) -> tuple[str, str]:
+    """Apply the teacher's move or clock command: the message for the projector (empty:
+    all went well; the change itself reaches every socket as a notice), and "step" for a
+    step that was held or found nothing to take (the projector says which, as over HTTP)."""
+    change = service.play(game_id, timezone.now(), seat=seat, **request)
+    with translation.override(lang):
+        _status, message = outcome(change.value, request.get("action"))
+    step = request.get("clock_command") == "step"
+    return message, "step" if step and (message or change.value.stepped is None) else ""
 
 
 def _who(scope: dict, game_id: str,

@@ -228,10 +228,13 @@ class LiveParts:
     question: str | None
 
 
-def live_parts(lesson: Lesson, shown: Shown, role: Role, acting: list[int]) -> LiveParts:
+def live_parts(lesson: Lesson, shown: Shown, role: Role, acting: list[int],
+               command: str = "") -> LiveParts:
     """The lesson's page for every socket of one view: `role` in the active language (a
-    pupil's own answer is not in it: `my_answer_part`)."""
-    context = lesson_context(lesson, shown, role, acting=acting, fragment=True, live=True)
+    pupil's own answer is not in it: `my_answer_part`); `command`: the clock command the
+    one socket it is told to sent."""
+    context = lesson_context(lesson, shown, role, acting=acting, fragment=True,
+                             command=command, live=True)
     if role is Role.PUPIL:
         context.update(_pupil_context(lesson, shown.row, context["question"], None))
     context.update(role=role.value, fragment=True)

@@ -238,3 +238,18 @@ async def test_the_teachers_clock_goes_over_the_socket_and_a_pupils_is_refused()
     assert version_of(frame) > row.version and 'data-clock' not in frame
     assert not (await sync_to_async(Game.objects.get)(pk=row.pk)).paused
     await close_all(teacher, pupil)
+
+
+@own_loop
+async def test_a_step_held_by_an_open_question_is_told_to_the_projector_as_over_http():
+    lesson = await sync_to_async(new_lesson)()
+    teacher = await open_socket(lesson, teacher=True,
+                                cookie=await sync_to_async(teacher_cookie)(lesson))
+    await sync_to_async(questions.ask)(lesson, lesson.game, 0)
+    await frame_with(teacher, 'id="tally"')
+    row = lesson.game
+    await teacher.send_to(text_data=json.dumps({"command": "step", "version": row.version}))
+    told = await frame_with(teacher, 'id="step-held"')
+    assert " data-told" in told.split(">", 1)[0]
+    assert (await sync_to_async(Game.objects.get)(pk=row.pk)).log_length == row.log_length
+    await close_all(teacher)
