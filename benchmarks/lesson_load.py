@@ -77,23 +77,29 @@ class Screen:
         self.seen: dict[int, float] = {}  # log length -> wall time (s) first shown
         self.version = -1
         self.frames = 0
+        self.error = ""
 
     async def follow(self, until: float, ready: asyncio.Event, start: asyncio.Event,
                      resume: bool = False) -> None:
         from websockets.asyncio.client import connect
 
-        async with connect(self.url, additional_headers=self.headers, max_size=2**22) as ws:
-            await ws.send(json.dumps({"since": 0}))
-            self.note(await ws.recv())
+        try:
+            async with connect(self.url, additional_headers=self.headers, max_size=2**22,
+                               open_timeout=60) as ws:
+                await ws.send(json.dumps({"since": 0}))
+                self.note(await ws.recv())
+                ready.set()
+                await start.wait()
+                if resume:
+                    await ws.send(json.dumps({"command": "resume", "version": self.version}))
+                while (left := until - time.monotonic()) > 0:
+                    try:
+                        self.note(await asyncio.wait_for(ws.recv(), left))
+                    except TimeoutError:
+                        break
+        except Exception as error:  # reported with the figures
+            self.error = repr(error)
             ready.set()
-            await start.wait()
-            if resume:
-                await ws.send(json.dumps({"command": "resume", "version": self.version}))
-            while (left := until - time.monotonic()) > 0:
-                try:
-                    self.note(await asyncio.wait_for(ws.recv(), left))
-                except TimeoutError:
-                    break
 
     def note(self, frame: str) -> None:
         at = time.time()
@@ -196,8 +202,11 @@ def main() -> None:
           f" sockets, {elapsed:.0f} s, 1 gunicorn x 1 uvicorn worker, in-memory layer, SQLite,"
           f" {os.cpu_count()} cores; load average {' '.join(f'{x:.1f}' for x in load_before)}"
           f" before, {' '.join(f'{x:.1f}' for x in os.getloadavg())} after (a shared machine)")
-    print(f"  log entries pushed        {len(due)}  (frames to pupils: {frames}; "
-          f"entries a pupil never saw: {missed})")
+    failed = [p.error for p in pupils if p.error]
+    if failed:
+        print(f"  sockets that failed       {len(failed)}: {failed[0]}")
+    print(f"  log entries pushed        {len(due)}  (frames to pupils: {frames}; pupil x entry "
+          f"shown after the run ended: {missed})")
     rows = [
         ("server CPU (cores)", cpu / elapsed),
         ("server CPU per entry (ms)", 1000 * cpu / len(due) if due else float("nan")),
