@@ -53,9 +53,16 @@ def create_lesson(environ: dict, pupils: int, seconds: float) -> dict:
         " paused=True)\n"
         "lesson = Lesson.objects.create(game=row, mode=Lesson.WATCH)\n"
         f"ids = [questions.join(lesson, f'Pupil {{n}}').pk for n in range({pupils})]\n"
-        "print('LESSON' + json.dumps({'id': row.pk, 'version': row.version, 'pupils': ids}))")
-    out = subprocess.run([str(PYTHON), "manage.py", "shell", "-c", script], env=environ,
-                         cwd=ROOT, check=True, capture_output=True, text=True).stdout
+        "print('LESSON' + json.dumps({'id': row.pk, 'version': row.version, 'pupils': ids}))"
+    )
+    out = subprocess.run(
+        [str(PYTHON), "manage.py", "shell", "-c", script],
+        env=environ,
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
     return json.loads(out.split("LESSON", 1)[1])
 
 
@@ -79,13 +86,15 @@ class Screen:
         self.frames = 0
         self.error = ""
 
-    async def follow(self, until: float, ready: asyncio.Event, start: asyncio.Event,
-                     resume: bool = False) -> None:
+    async def follow(
+        self, until: float, ready: asyncio.Event, start: asyncio.Event, resume: bool = False
+    ) -> None:
         from websockets.asyncio.client import connect
 
         try:
-            async with connect(self.url, additional_headers=self.headers, max_size=2**22,
-                               open_timeout=60) as ws:
+            async with connect(
+                self.url, additional_headers=self.headers, max_size=2**22, open_timeout=60
+            ) as ws:
                 await ws.send(json.dumps({"since": 0}))
                 self.note(await ws.recv())
                 ready.set()
@@ -118,24 +127,24 @@ def due_times(db: Path, game_id: str) -> list[tuple[int, float]]:
         clock_ms, clock_at, speed = conn.execute(
             "SELECT clock_ms, clock_at, speed FROM play_game WHERE id = ?", (game_id,)
         ).fetchone()
-        entries = conn.execute("SELECT seq, t FROM play_logentry WHERE game_id = ? "
-                               "ORDER BY seq", (game_id,)).fetchall()
+        entries = conn.execute(
+            "SELECT seq, t FROM play_logentry WHERE game_id = ? ORDER BY seq", (game_id,)
+        ).fetchall()
     base = datetime.fromisoformat(clock_at).timestamp()
-    return [(seq + 1, base + (t - clock_ms) / 1000 / speed) for seq, t in entries
-            if t >= clock_ms]
+    return [(seq + 1, base + (t - clock_ms) / 1000 / speed) for seq, t in entries if t >= clock_ms]
 
 
 MEASURED: dict[str, float] = {}
 
 
-async def run(port: int, pid: int, lesson: dict,
-              seconds: float) -> tuple[Screen, list[Screen]]:
+async def run(port: int, pid: int, lesson: dict, seconds: float) -> tuple[Screen, list[Screen]]:
     origin = {"Origin": f"http://127.0.0.1:{port}"}
     base = f"ws://127.0.0.1:{port}/ws/en/class/{lesson['id']}/"
-    projector = Screen(base + "teacher/",
-                       {**origin, "Cookie": cookie({"teach": [lesson["id"]]})})
-    pupils = [Screen(base, {**origin, "Cookie": cookie({"pupil": {lesson["id"]: pk}})})
-              for pk in lesson["pupils"]]
+    projector = Screen(base + "teacher/", {**origin, "Cookie": cookie({"teach": [lesson["id"]]})})
+    pupils = [
+        Screen(base, {**origin, "Cookie": cookie({"pupil": {lesson["id"]: pk}})})
+        for pk in lesson["pupils"]
+    ]
     screens = [projector, *pupils]
     readies = [asyncio.Event() for _ in screens]
     start = asyncio.Event()
@@ -149,8 +158,10 @@ async def run(port: int, pid: int, lesson: dict,
         start.set()
 
     starter = asyncio.create_task(go())
-    follows = [s.follow(float("inf"), r, start, resume=s is projector)
-               for s, r in zip(screens, readies, strict=True)]
+    follows = [
+        s.follow(float("inf"), r, start, resume=s is projector)
+        for s, r in zip(screens, readies, strict=True)
+    ]
     tasks = [asyncio.create_task(f) for f in follows]
     await starter
     await asyncio.sleep(seconds)
@@ -169,13 +180,18 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "lesson.sqlite3"
         environ = env(db, "")
-        os.environ.update({k: environ[k] for k in ("DJANGO_SETTINGS_MODULE",
-                                                    "DJANGO_SECRET_KEY", "SQLITE_PATH")})
+        os.environ.update(
+            {k: environ[k] for k in ("DJANGO_SETTINGS_MODULE", "DJANGO_SECRET_KEY", "SQLITE_PATH")}
+        )
         import django
 
         django.setup()
-        subprocess.run([str(PYTHON), "manage.py", "migrate", "--verbosity", "0"], env=environ,
-                       cwd=ROOT, check=True)
+        subprocess.run(
+            [str(PYTHON), "manage.py", "migrate", "--verbosity", "0"],
+            env=environ,
+            cwd=ROOT,
+            check=True,
+        )
         lesson = create_lesson(environ, args.pupils, args.seconds)
         process, port = serve(environ, 1)
         try:
@@ -198,15 +214,19 @@ def main() -> None:
             else:
                 missed += 1
     frames = sum(p.frames for p in pupils)
-    print(f"lesson_load: one lesson of club bots at 1x, the projector + {args.pupils} pupils'"
-          f" sockets, {elapsed:.0f} s, 1 gunicorn x 1 uvicorn worker, in-memory layer, SQLite,"
-          f" {os.cpu_count()} cores; load average {' '.join(f'{x:.1f}' for x in load_before)}"
-          f" before, {' '.join(f'{x:.1f}' for x in os.getloadavg())} after (a shared machine)")
+    print(
+        f"lesson_load: one lesson of club bots at 1x, the projector + {args.pupils} pupils'"
+        f" sockets, {elapsed:.0f} s, 1 gunicorn x 1 uvicorn worker, in-memory layer, SQLite,"
+        f" {os.cpu_count()} cores; load average {' '.join(f'{x:.1f}' for x in load_before)}"
+        f" before, {' '.join(f'{x:.1f}' for x in os.getloadavg())} after (a shared machine)"
+    )
     failed = [p.error for p in pupils if p.error]
     if failed:
         print(f"  sockets that failed       {len(failed)}: {failed[0]}")
-    print(f"  log entries pushed        {len(due)}  (frames to pupils: {frames}; pupil x entry "
-          f"shown after the run ended: {missed})")
+    print(
+        f"  log entries pushed        {len(due)}  (frames to pupils: {frames}; pupil x entry "
+        f"shown after the run ended: {missed})"
+    )
     rows = [
         ("server CPU (cores)", cpu / elapsed),
         ("server CPU per entry (ms)", 1000 * cpu / len(due) if due else float("nan")),

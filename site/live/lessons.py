@@ -74,8 +74,9 @@ class LessonConsumer(AsyncWebsocketConsumer):
     def _groups(self) -> tuple[str, str]:
         return group_name(self.game_id), lesson_group(self.game_id)
 
-    async def send(self, text_data: str | None = None, bytes_data: bytes | None = None,
-                   close: bool = False) -> None:
+    async def send(
+        self, text_data: str | None = None, bytes_data: bytes | None = None, close: bool = False
+    ) -> None:
         if not self.gone:  # a frame rendered for a socket that closed meanwhile
             await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
 
@@ -108,27 +109,29 @@ class LessonConsumer(AsyncWebsocketConsumer):
         if self.room is None:
             return
         self.room.changed(event.get("wake_ms"))
-        await self._send_shared(await self.room.frame(self.view, event["version"],
-                                                      event["since"]))
+        await self._send_shared(await self.room.frame(self.view, event["version"], event["since"]))
 
     async def lesson_changed(self, event: dict) -> None:
         """A notice from live.lesson_publish: the lesson's question, answers or pupils."""
         if self.room is None or self.view.role.value not in event.get("views", ()):
             return
-        await self._send_shared(await self.room.frame(self.view, ("lesson", event["stamp"]),
-                                                      None))
+        await self._send_shared(await self.room.frame(self.view, ("lesson", event["stamp"]), None))
 
     async def _send_shared(self, frame: str | None) -> None:
         if frame is None:
             return
         if self.pupil_id is not None and MY_ANSWER_BOX in frame:
             frame += await database_sync_to_async(my_answer_frame, thread_sensitive=False)(
-                self.game_id, self.pupil_id, self.view.lang)
+                self.game_id, self.pupil_id, self.view.lang
+            )
         await self.send(text_data=frame)
 
     async def _act(self, frame: dict) -> None:
-        values = {key: str(value) for key, value in frame.items()
-                  if isinstance(value, str | int) and not isinstance(value, bool)}
+        values = {
+            key: str(value)
+            for key, value in frame.items()
+            if isinstance(value, str | int) and not isinstance(value, bool)
+        }
         try:
             if "action" in frame:
                 action, version = move_from(values)
@@ -143,7 +146,8 @@ class LessonConsumer(AsyncWebsocketConsumer):
         command = ""
         try:
             message, command = await database_sync_to_async(_play)(
-                self.game_id, self.view.lang, seat, request)
+                self.game_id, self.view.lang, seat, request
+            )
         except Busy:
             message = _("This game is very busy; try again in a moment.")
         except CannotSave:
@@ -159,10 +163,10 @@ class LessonConsumer(AsyncWebsocketConsumer):
         `command` that did nothing), to this socket only."""
         await self._send_rendered(None, message, command)
 
-    async def _send_rendered(self, since: int | None, message: str = "",
-                             command: str = "") -> None:
-        rendered = await database_sync_to_async(self.view.render)(self.game_id, since, message,
-                                                                  command)
+    async def _send_rendered(self, since: int | None, message: str = "", command: str = "") -> None:
+        rendered = await database_sync_to_async(self.view.render)(
+            self.game_id, since, message, command
+        )
         if rendered is None:
             await self.close(code=NO_SUCH_GAME)
         else:
@@ -180,8 +184,9 @@ def _play(game_id: str, lang: str, seat: int | None, request: dict) -> tuple[str
     return message, "step" if step and (message or change.value.stepped is None) else ""
 
 
-def _who(scope: dict, game_id: str,
-         wants_teacher: bool) -> tuple[Role, tuple[int, ...], int | None] | None:
+def _who(
+    scope: dict, game_id: str, wants_teacher: bool
+) -> tuple[Role, tuple[int, ...], int | None] | None:
     """The socket's role, the seats it plays and its pupil; None: no such lesson."""
     if not Lesson.objects.filter(pk=game_id).exists():
         return None

@@ -24,8 +24,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_a_move_whose_answer_was_lost_is_sent_again_and_counts_once(browser, site_url):
-    seed = next(s for s in range(100) if new_game("stress-se", players=2,
-                                                  seed=s).legal_actions(0))
+    seed = next(s for s in range(100) if new_game("stress-se", players=2, seed=s).legal_actions(0))
     row = service.start_game("stress-se", ["human", "human"], seed=seed, wall=timezone.now())
     context = holding(browser, site_url, row.pk, 0)
     # No socket: moves go over HTTP, where an answer can be lost.
@@ -45,8 +44,7 @@ def test_a_move_whose_answer_was_lost_is_sent_again_and_counts_once(browser, sit
 
     page.route(re.compile(rf"/play/{row.pk}/move/$"), lose_the_first_answer)
     page.goto(f"{site_url}/en/play/{row.pk}/")
-    expect(page.locator("#game > .game__state")).to_have_attribute("data-version",
-                                                                   str(row.version))
+    expect(page.locator("#game > .game__state")).to_have_attribute("data-version", str(row.version))
     action = sensible_action(service.driver_of(row).game, 0, random.Random(2))
     assert action is not None and press(page, action, keyboard=False)
     shows_version(page, row.version + 1, timeout=15_000)
