@@ -4,6 +4,7 @@ class question and the keys of the seats the teacher plays."""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -82,8 +83,15 @@ def _command_groups(table: Table) -> list[dict]:
 
 
 def urls_of(row: Game) -> dict[str, str]:
-    kw = {"game_id": row.pk}
-    return {
+    return dict(_urls(row.pk, row.variant, translation.get_language()))
+
+
+@functools.lru_cache(maxsize=256)
+def _urls(game_id: str, variant: str, lang: str | None) -> tuple[tuple[str, str], ...]:
+    """The lesson's URLs in the active language `lang` (reversed once per game and
+    language, not on every frame of every socket)."""
+    kw = {"game_id": game_id}
+    urls = {
         "lesson_url": reverse("teach_lesson", kwargs=kw),
         "follow_url": reverse("teach_follow", kwargs=kw),
         "move_url": reverse("teach_move", kwargs=kw),
@@ -92,9 +100,10 @@ def urls_of(row: Game) -> dict[str, str]:
         "explain_url": reverse("teach_explain", kwargs=kw),
         "summary_url": reverse("teach_summary", kwargs=kw),
         "replay_url": reverse("teach_replay", kwargs=kw),
-        "rules_url": reverse("rules", kwargs={"variant": row.variant}),
-        "setup_url": reverse("teach_setup", kwargs={"variant": row.variant}),
+        "rules_url": reverse("rules", kwargs={"variant": variant}),
+        "setup_url": reverse("teach_setup", kwargs={"variant": variant}),
     }
+    return tuple(urls.items())
 
 
 def _story(
