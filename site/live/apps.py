@@ -8,8 +8,11 @@ class LiveConfig(AppConfig):
     def ready(self) -> None:
         from play.signals import game_changed
         from tables.signals import table_changed
+        from teach.signals import lesson_changed
 
-        from . import lobby, publish
+        from . import lesson_publish, lobby, publish
 
         game_changed.connect(publish.announce_change, dispatch_uid="live.announce_change")
+        lesson_changed.connect(lesson_publish.announce_lesson_change,
+                               dispatch_uid="live.announce_lesson_change")
         table_changed.connect(lobby.announce_table, dispatch_uid="live.announce_table")

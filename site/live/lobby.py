@@ -30,7 +30,7 @@ def group_name(code: str) -> str:
 
 def announce_table(sender: type, *, code: str, **kwargs) -> None:
     """tables.signals.table_changed: tell the table's pages (in every process)."""
-    publish.tell_group(group_name(code), {"type": "table.changed"})
+    publish.send_notice(group_name(code), {"type": "table.changed"})
 
 
 class LobbyConsumer(AsyncWebsocketConsumer):

@@ -40,7 +40,7 @@ _DRIVERS: OrderedDict[tuple[str, int], Driver] = OrderedDict()
 KEPT_DRIVERS = 64
 
 
-def _driver(row: Game) -> Driver:
+def shared_driver(row: Game) -> Driver:
     key = (row.pk, row.version)
     driver = _DRIVERS.get(key)
     if driver is None:
@@ -58,6 +58,10 @@ class View:
     seat: int | None
     lang: str
 
+    def render(self, game_id: str, since: int | None,
+               message: str = "") -> tuple[int, str] | None:
+        return render_frame(game_id, self, since=since, message=message)
+
 
 def group_name(game_id: str) -> str:
     return f"game.{game_id}"
@@ -65,17 +69,14 @@ def group_name(game_id: str) -> str:
 
 def announce_change(sender: type, *, row: Game, entries: list[LogEntry],
                     wake_ms: int | None = None, **kwargs) -> None:
-    layer = get_channel_layer()
-    if layer is None:
-        return
     notice = {"type": "game.changed", "version": row.version,
               "since": row.log_length - len(entries), "wake_ms": wake_ms}
-    tell_group(group_name(row.pk), notice)
+    send_notice(group_name(row.pk), notice)
 
 
-def tell_group(group: str, notice: dict) -> None:
-    """Send `notice` to a channel group from any thread of this process (a game's sockets,
-    a table's lobby: live.lobby)."""
+def send_notice(group: str, notice: dict) -> None:
+    """`notice` to every socket of `group` (a game's, a lesson's, a table's lobby), in this
+    process and (Redis) every other, from whichever thread the change was made in."""
     layer = get_channel_layer()
     if layer is None:
         return
@@ -122,7 +123,7 @@ def render_frame(game_id: str, view: View, *, since: int | None,
         row = Game.objects.get(pk=game_id)
     except Game.DoesNotExist:
         return None
-    turn = service.Turn(_driver(row), row.clock.now_ms(timezone.now()))
+    turn = service.Turn(shared_driver(row), row.clock.now_ms(timezone.now()))
     with translation.override(view.lang):
         role, context = play_context(Shown(row, turn, message, since=since), view.seat)
         context.update(role=role.value, fragment=True, poll_ms=None)
