@@ -219,6 +219,8 @@ class SpeedGame(Game):
     combine_allowed: ClassVar[bool] = False
     #: the "ready to turn new cards" action exists (stress-de).
     ready_action: ClassVar[bool] = False
+    #: each seat's own centre pile is the one across (stressi-fi's right-hand piles).
+    own_pile_across: ClassVar[bool] = False
     #: what the players call when the centre tops are equal (the board carries it, as James
     #: Bond's board carries its call word option): "stress", or Stressi's "stressi".
     call_word: ClassVar[str] = "stress"
@@ -232,6 +234,7 @@ class SpeedGame(Game):
         cls.whole_stack_plays = info.whole_stack_plays
         cls.combine_allowed = info.combine_allowed
         cls.ready_action = info.ready_action
+        cls.own_pile_across = info.own_pile_across
         cls.call_word = info.call_word
         cls._plays_only = cls.auto_refill and not cls.combine_allowed
 
@@ -285,8 +288,9 @@ class SpeedGame(Game):
         return False
 
     def home_pile(self, seat: int) -> int:
-        """The centre pile on this seat's own side: the pile it started and turns onto."""
-        return seat
+        """The centre pile on this seat's own side: the pile it started and turns onto, and
+        a call naming no pile goes on (UiFacts.own_pile_across)."""
+        return 1 - seat if self.own_pile_across else seat
 
     def _one_empty_mode(self) -> str:
         """'one-turns' or 'give-a-card' (the other supplies a face-down card)."""

@@ -19,11 +19,6 @@ OPTIONS = (
 class StressiFI(SpeedGame):
     stack_at_deal = True
 
-    def home_pile(self, seat: int) -> int:
-        # Players face each other: seat 0's right hand is over centre-1, seat 1's over
-        # centre-0. Every "own side" rule of this variant means the right-hand pile.
-        return 1 - seat
-
     def _wraps(self) -> bool:
         return not self.options["ace_low_only"]
 
@@ -94,7 +89,10 @@ INFO = register(VariantInfo(
     game_class=StressiFI,
     call_word="stressi",
     gesture="slap",
-    # The slap goes on the right-hand pile (home_pile), the one on the slapper's own side.
+    # Players face each other: seat 0's right hand is over centre-1, seat 1's over centre-0.
+    # Every "own side" rule of this variant means the right-hand pile (home_pile) ...
+    own_pile_across=True,
+    # ... and the slap goes on it alone.
     slap_own_pile_only=True,
     refill_is_action=True,
     whole_stack_plays=True,
