@@ -7,6 +7,7 @@ from rules_engine.cards import full_deck, shuffle
 from rules_engine.codes import SharedEvent
 from rules_engine.options import OptionSpec
 from rules_engine.speed import SpeedEvent, SpeedGame
+from rules_engine.speed_fast import accelerated
 from rules_engine.variant import VariantInfo, dim, register
 
 OPTIONS = (
@@ -86,7 +87,7 @@ INFO = register(VariantInfo(
     source_language="fi",
     options=OPTIONS,
     metadata=METADATA,
-    game_class=StressiFI,
+    game_class=accelerated(StressiFI),
     call_word="stressi",
     gesture="slap",
     # Players face each other: seat 0's right hand is over centre-1, seat 1's over centre-0.
