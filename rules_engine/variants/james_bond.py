@@ -417,10 +417,13 @@ class JamesBondGame(Game):
         under way that is no longer there is gone from that swap (it still owes the count).
         With two decks two seats may claim equal cards; which of them lost it cannot be told
         and does not matter (the cards are alike)."""
+        laying = [swap for other, swap in enumerate(self.laying) if other != taker and swap]
+        if not laying:
+            return  # the common case: no other swap is under way
         claims = None
         for card in set(cards):
-            if not any(card in self.laying[o] for o in range(self.players) if o != taker):
-                continue  # the common case: nobody else laid this card
+            if not any(card in other for other in laying):
+                continue  # nobody else laid this card
             if claims is None:
                 claims = self._claims()
             extra = claims[card] - self.middle.count(card)
@@ -549,9 +552,11 @@ class JamesBondGame(Game):
                 if taken is not None and taken[0] != seat and action.t - taken[1] < RACE_MS:
                     return R_TOO_SLOW
                 return R_NOT_IN_MIDDLE
-        own = self.own_cards(seat)
+        laid, gone = self.laid[seat], self.gone[seat]
         for card, n in want.items():
-            if middle.count(card) - own.count(card) < n:
+            # Its own cards: those of this swap nobody took meanwhile, and its laid cards.
+            own = laying.count(card) - (gone.count(card) if gone else 0) + laid.count(card)
+            if middle.count(card) - own < n:
                 return R_CANNOT_TAKE_BACK
         for card in cards:
             self.middle.remove(card)
