@@ -24,6 +24,8 @@ from rules_engine.variant import VariantInfo
 
 EMPTY = "-"
 CENTRE_IDS = ("centre-0", "centre-1")
+#: a james-bond seat's swap parts after its piles, in the order they are written.
+SWAP_PARTS = ("laying", "laid", "gone")
 
 
 @dataclass(frozen=True)
@@ -263,12 +265,10 @@ def _swap_print(position: dict) -> list[str]:
             slot = f"pile-{k + 1}"
             mark = ("!" if slot in seat["complete"] else "") + ("^" if seat["held"] == slot else "")
             piles.append(_pile(pile) + mark)
-        field = "/".join(piles)
-        if "laying" in seat or "laid" in seat:
-            field += f":{_pile(seat.get('laying', []))}"
-        if "laid" in seat:
-            field += f":{_pile(seat['laid'])}"
-        out.append(field)
+        # piles[:laying[:laid[:gone]]], written up to the last part the seat has.
+        last = max((k for k, key in enumerate(SWAP_PARTS) if key in seat), default=-1)
+        parts = [_pile(seat.get(key, [])) for key in SWAP_PARTS[: last + 1]]
+        out.append(":".join(["/".join(piles), *parts]))
     if "removed" in position:
         out.append(f"removed={_pile(position['removed'])}")
     if position["deal"] != 1:
@@ -284,8 +284,8 @@ def _swap_read(body: list[str], pairs: dict[str, str], info: VariantInfo) -> dic
     seats = []
     for s, field in enumerate(body[1:]):
         parts = field.split(":")
-        if len(parts) > 3:
-            raise PositionError(f"seat {s}: piles[:laying[:laid]], got {field!r}")
+        if len(parts) > 4:
+            raise PositionError(f"seat {s}: piles[:laying[:laid[:gone]]], got {field!r}")
         piles, complete, held = [], [], None
         for k, text in enumerate(_piles(parts[0], None, f"seat {s} piles")):
             slot = f"pile-{k + 1}"
@@ -298,8 +298,10 @@ def _swap_read(body: list[str], pairs: dict[str, str], info: VariantInfo) -> dic
         spec: dict[str, Any] = {"piles": piles, "complete": complete, "held": held}
         if len(parts) > 1 and parts[1] != EMPTY:
             spec["laying"] = _read_pile(parts[1], f"seat {s} laying")
-        if len(parts) > 2:
+        if len(parts) > 2 and (parts[2] != EMPTY or len(parts) == 3):
             spec["laid"] = _read_pile(parts[2], f"seat {s} laid")
+        if len(parts) > 3:
+            spec["gone"] = _read_pile(parts[3], f"seat {s} gone")
         seats.append(spec)
     position: dict[str, Any] = {"middle": _read_pile(body[0], "middle"), "seats": seats}
     if "removed" in pairs:

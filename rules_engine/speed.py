@@ -7,7 +7,9 @@ frozen and only the call (the "Stress!" slap) is accepted. The first call opens 
 when it closes (or every player has called) the variant's penalty applies and both players
 turn new centre cards. When nobody can act the engine turns new cards by itself.
 
-Variants plug in through class flags and a few hook methods (bottom of the class).
+Variants plug in through class flags and a few hook methods (bottom of the class). This
+class is the rules as a reader checks them; the registered classes are accelerated
+(rules_engine.speed_fast: the same answers, computed with derived state and compact tokens).
 """
 
 from __future__ import annotations
@@ -33,10 +35,8 @@ from rules_engine.game import (
     MAX_AUTO_STEPS,
     NEVER,
     R_BAD_ACTION,
-    R_UNKNOWN_ACTION,
     TIE_WINDOW_MS,
     Game,
-    best_candidate,
 )
 from rules_engine.positions import PositionError, a_list, flags
 from rules_engine.variant import VariantInfo
@@ -45,75 +45,8 @@ from rules_engine.variant import VariantInfo
 #: race (rejected too-slow), never a false call.
 LATE_CALL_MS = 1000
 ROW_SIZE = 4
-#: the seats of these two-player games (the registry allows exactly two).
-_SEATS = (0, 1)
 ROW_IDS = tuple(f"row-{k}" for k in range(ROW_SIZE))
 _ROW_INDEX = {z: i for i, z in enumerate(ROW_IDS)}
-
-# The bots' constant tokens (SpeedGame._bot_scored), built once.
-_CALL_TOKENS = (("call", 0), ("call", 1))
-_REFILL_TOKEN = ("refill", None)
-_PAIRS = tuple((a, b) for a in range(ROW_SIZE) for b in range(a + 1, ROW_SIZE))
-_COMBINE_TOKENS = {(a, b): ("combine", a, b) for a, b in _PAIRS}
-_TOKEN_SCORES = {"call": 10.0, "refill": 3.0, "combine": 2.5}
-
-
-def _build_fit_table(wrap: bool, jokers: bool) -> list[list[bool]]:
-    table = [[False] * 14 for _ in range(14)]
-    for v in range(1, 14):
-        for tv in range(1, 14):
-            table[v][tv] = ranks_adjacent(v, tv, wrap)
-    table[0] = [jokers] * 14  # a joker fits on any top when jokers are wild
-    return table
-
-
-#: FIT[wrap, jokers][card value][top value]: a list lookup is the cheapest test in the hot
-#: path. Built once per process (read only: games share them).
-_FIT_TABLES = {(w, j): _build_fit_table(w, j) for w in (False, True) for j in (False, True)}
-
-
-#: The value standing for "no card": an empty centre pile's top, an empty row place.
-NO_CARD = 14
-
-
-def _build_pair_fit(table: list[list[bool]]) -> list[list[tuple[int, ...]]]:
-    # PAIR_FIT[t0][t1][card value] = 1 (fits centre-0) | 2 (fits centre-1), 0 for no fit;
-    # NO_CARD fits nothing and nothing fits on it. One lookup per card instead of two
-    # fit tests with None checks in the bots' and the stuck check's inner loops.
-    def fits(value: int, top: int) -> bool:
-        return value != NO_CARD and top != NO_CARD and table[value][top]
-
-    return [[tuple(fits(v, t0) | fits(v, t1) << 1 for v in range(NO_CARD + 1))
-             for t1 in range(NO_CARD + 1)] for t0 in range(NO_CARD + 1)]
-
-
-def _build_place_fit(pair_fit: list[list[tuple[int, ...]]]) -> list[list[tuple]]:
-    # PLACE_FIT[t0][t1][k][card value]: PAIR_FIT's two bits moved to row place k's pair
-    # (bits 2k and 2k+1), so one seat's whole row is a single int: four lookups and three ors.
-    return [[tuple(tuple(bits << 2 * k for bits in row) for k in range(ROW_SIZE))
-             for row in by_t1] for by_t1 in pair_fit]
-
-
-_PLACE_FIT_TABLES = {key: _build_place_fit(_build_pair_fit(table))
-                     for key, table in _FIT_TABLES.items()}
-
-#: CANDIDATES[row fit code]: the one-card plays it allows, in the bots' order, as tokens
-#: without the card and the top ("play", row place, centre pile, False).
-_CANDIDATES = tuple(
-    tuple(("play", k, pile, False)
-          for k in range(ROW_SIZE) for pile in (0, 1) if code >> (2 * k + pile) & 1)
-    for code in range(1 << 2 * ROW_SIZE)
-)
-
-#: FOLLOWS[card value][other value]: 1 when a card of the other value (never a joker, never
-#: the same value, never NO_CARD) fits onto it. The bots count these in their row to prefer a
-#: play that leaves the next play ready.
-_FOLLOW_TABLES = {
-    key: [tuple(int(value < NO_CARD and 0 < v < NO_CARD and v != value and table[v][value])
-                for v in range(NO_CARD + 1))
-          for value in range(NO_CARD + 1)]
-    for key, table in _FIT_TABLES.items()
-}
 
 class SpeedAction(ActionType):
     """The Speed family's action types and their arguments (docs/scenarios.md)."""
@@ -181,19 +114,6 @@ E_REFILLED = SpeedEvent.REFILLED
 E_STACKED = SpeedEvent.STACKED
 
 
-def _row_values(row: list[list[str]]) -> list[int]:
-    return [RANK_VALUE[place[-1]] if place else NO_CARD for place in row]
-
-
-def _fit_codes(place_fit: tuple[tuple[int, ...], ...], row_values: list[list[int]]) -> list[int]:
-    """Each seat's row fit code: bits 2k and 2k+1 say that row place k's top card fits
-    centre-0 and centre-1 (`place_fit` is the PLACE_FIT entry of the current tops). _settle
-    keeps SpeedGame._fits up to date after every change of a settled game; plays, the stuck
-    check and the bots read it."""
-    q0, q1, q2, q3 = place_fit
-    return [q0[v0] | q1[v1] | q2[v2] | q3[v3] for v0, v1, v2, v3 in row_values]
-
-
 class SpeedGame(Game):
     handlers: ClassVar[dict[str, str]] = {
         "play": "_do_play",
@@ -220,21 +140,26 @@ class SpeedGame(Game):
     combine_allowed: ClassVar[bool] = False
     #: the "ready to turn new cards" action exists (stress-de).
     ready_action: ClassVar[bool] = False
+    #: each seat's own centre pile is the one across (stressi-fi's right-hand piles).
+    own_pile_across: ClassVar[bool] = False
     #: what the players call when the centre tops are equal (the board carries it, as James
     #: Bond's board carries its call word option): "stress", or Stressi's "stressi".
     call_word: ClassVar[str] = "stress"
-    #: the bots' only moves are plays and the call (no refill or combine action).
-    _plays_only: ClassVar[bool] = False
-
     @classmethod
     def bind(cls, info: VariantInfo) -> None:
         super().bind(info)
+        cls.take_facts(info)
+
+    @classmethod
+    def take_facts(cls, info: VariantInfo) -> None:
+        """This class plays `info`'s variant: its switches from the variant's UiFacts."""
+        cls.variant = info
         cls.auto_refill = not info.refill_is_action
         cls.whole_stack_plays = info.whole_stack_plays
         cls.combine_allowed = info.combine_allowed
         cls.ready_action = info.ready_action
+        cls.own_pile_across = info.own_pile_across
         cls.call_word = info.call_word
-        cls._plays_only = cls.auto_refill and not cls.combine_allowed
 
     @property
     def gesture(self) -> str:
@@ -255,24 +180,10 @@ class SpeedGame(Game):
         #: who called in the Stress settled last: a second call of theirs is no race lost
         self.last_callers: list[int] = []
         self.ready: list[bool] = [False] * self.players
-        # Derived from rows and centre, never serialised: each row place's top value
-        # (NO_CARD when empty), kept in step with every change of a row, and each seat's row
-        # fit code (see _fit_codes), kept by _settle; all zero while no play is possible.
-        self._row_values: list[list[int]] = [[NO_CARD] * ROW_SIZE for _ in range(self.players)]
-        self._fits: list[int] = [0] * self.players
-        # Locals, not attributes: CPython 3.13 keeps these games' attributes inline (the
-        # fast attribute loads the hot paths rely on) only up to 29 names, and they have 29
-        # (tests/engine/test_fast_paths.py), so every new attribute must earn its place.
-        tables = bool(self._wraps()), bool(self._jokers_wild())
-        self._fit = _FIT_TABLES[tables]
-        self._follows = _FOLLOW_TABLES[tables]
-        self._place_fit = _PLACE_FIT_TABLES[tables]
-        # Option-derived switches the hot paths read (options never change during a game).
-        self._stack_refill = self._stacking()
 
-    def _shared_tables(self) -> tuple:
-        # The per-process fit tables: copying them made copy() about ten times slower.
-        return self._fit, self._follows, self._place_fit
+    def _rows_replaced(self) -> None:
+        """The rows were set wholesale (a deal, a position, a stored state): the accelerator
+        rebuilds what it derives from them."""
 
     # ------------------------------------------------------------------ variant hooks
     def _wraps(self) -> bool:
@@ -286,8 +197,9 @@ class SpeedGame(Game):
         return False
 
     def home_pile(self, seat: int) -> int:
-        """The centre pile on this seat's own side: the pile it started and turns onto."""
-        return seat
+        """The centre pile on this seat's own side: the pile it started and turns onto, and
+        a call naming no pile goes on (UiFacts.own_pile_across)."""
+        return 1 - seat if self.own_pile_across else seat
 
     def _one_empty_mode(self) -> str:
         """'one-turns' or 'give-a-card' (the other supplies a face-down card)."""
@@ -322,11 +234,8 @@ class SpeedGame(Game):
         for seat, cards in enumerate(self._deck()):
             self.draws[seat] = cards
             self._lay_out(seat)
-        self._recount_rows()
+        self._rows_replaced()
         self._turn_all_home("start")
-
-    def _recount_rows(self) -> None:
-        self._row_values = [_row_values(row) for row in self.rows]
 
     def _lay_out(self, seat: int) -> None:
         draw, row = self.draws[seat], self.rows[seat]
@@ -368,7 +277,7 @@ class SpeedGame(Game):
             if not self.ready_action:
                 raise PositionError(f"ready: {self.variant.slug} has no ready action")
             self.ready = flags(ready, self.players, "ready")
-        self._recount_rows()
+        self._rows_replaced()
         problems = self._check_shapes(settled=False)
         if problems:
             raise PositionError("; ".join(problems))
@@ -400,10 +309,11 @@ class SpeedGame(Game):
         return value
 
     def fits(self, card: str, pile: int) -> bool:
+        """Whether the card may be played onto that centre pile: one rank up or down from its
+        top (K and A neighbours where the variant wraps); a joker fits anywhere where jokers
+        are wild; nothing fits an empty pile or a lone joker top."""
         top = self._top_value(pile)
-        if top is None:
-            return False
-        return self._fit[RANK_VALUE[card]][top]
+        return top is not None and self._fits_value(RANK_VALUE[card], top)
 
     def tops_equal(self) -> bool:
         a, b = self.centre
@@ -420,110 +330,51 @@ class SpeedGame(Game):
 
     # ------------------------------------------------------------------ handlers
     # Each action type has a parser (`_do_<type>`, the Action's JSON arguments to indices) and
-    # a core (`_<type>`) that checks the rules and changes the state. The compact tokens of
-    # apply_token go straight to the core: ("play", row place, pile, whole, card, onto),
-    # ("call", pile), ("refill", place or None), ("combine", from, to), ("ready",). An index
-    # that names no zone is -1, so the core still answers bad-zone in its documented turn.
-
-    def apply_token(self, seat: int, t: int, token: Any) -> str | None:
-        # Plays are nearly every action of a game. Outside the equal-rank event no deadline
-        # is pending, so a play skips the generic path's timer handling.
-        if (token[0] != "play" or self.event_on or self.over or t < self.now
-                or seat not in _SEATS):
-            return super().apply_token(seat, t, token)
-        return self._apply_at(seat, t, token)
-
-    def _dispatch(self, seat: int, t: int, token: Any) -> str | None:
-        if token.__class__ is Action:
-            kind = token.type
-            if kind == "play":
-                return self._do_play(token)  # the hot path checks its own argument keys
-            if not self.action_args[kind].issuperset(token.args):
-                return R_BAD_ACTION
-            return getattr(self, self.handlers[kind])(token)
-        kind = token[0]
-        if kind == "play":
-            return self._play(seat, token[1], token[2], token[3], token[4], token[5])
-        if kind == "call":
-            return self._call(seat, t, token[1])
-        if kind == "refill":
-            return self._refill(seat, token[1])
-        if kind == "combine":
-            return self._combine(seat, token[1], token[2])
-        if kind == "ready":
-            return self._ready(seat)
-        return R_UNKNOWN_ACTION
-
-    def token_action(self, seat: int, t: int, token: Any) -> Action:
-        kind = token[0]
-        if kind == "play":
-            _, k, p, whole, card, onto = token
-            args: dict[str, Any] = {"card": card, "from": ROW_IDS[k], "to": CENTRE_IDS[p],
-                                    "onto": onto}
-            if whole:
-                args["whole"] = True
-        elif kind == "call":
-            args = {"pile": CENTRE_IDS[token[1]]}
-        elif kind == "combine":
-            args = {"from": ROW_IDS[token[1]], "to": ROW_IDS[token[2]]}
-        elif kind == "refill" and token[1] is not None:
-            args = {"to": ROW_IDS[token[1]]}
-        else:
-            args = {}
-        return Action(t, seat, kind, args)
+    # a core (`_<type>`) that checks the rules, in the documented order of the reason codes,
+    # and changes the state. An index that names no zone is -1, so the core still answers
+    # bad-zone in its documented turn.
 
     def _do_play(self, action: Action) -> str | None:
         args = action.args
         card, src, dst = args.get("card"), args.get("from"), args.get("to")
         onto, whole = args.get("onto"), args.get("whole", False)
-        # A play is nearly every action: __class__ tests (JSON gives exact types), and the
-        # argument keys counted rather than looked up (card, from and to are there by now).
-        if (card.__class__ is not str or src.__class__ is not str or dst.__class__ is not str
-                or whole.__class__ is not bool or (onto is not None and onto.__class__ is not str)
-                or len(args) != 3 + ("onto" in args) + ("whole" in args)):
+        if not (isinstance(card, str) and isinstance(src, str) and isinstance(dst, str)
+                and isinstance(whole, bool) and (onto is None or isinstance(onto, str))):
             return R_BAD_ACTION
         return self._play(action.player, _ROW_INDEX.get(src, -1), CENTRE_INDEX.get(dst, -1),
                           whole, card, onto)
 
-    def _play(self, seat: int, k: int, pile: int, whole: Any, card: str,
+    def _play(self, seat: int, k: int, pile: int, whole: bool, card: str,
               onto: str | None) -> str | None:
-        # The hot path of every game; the checks come in the documented order of the reason
-        # codes.
         if whole and not self.whole_stack_plays:
             return R_NOT_ALLOWED
         if self.event_on:
             return R_FROZEN
-        if (pile | k) < 0:  # -1 names no zone
+        if pile < 0 or k < 0:
             return R_BAD_ZONE
         place = self.rows[seat][k]
         if not place or place[-1] != card:
             return self._missing_card_reason(seat, k, card)
-        centre = self.centre
-        top = centre[pile]
+        top = self.centre[pile]
         if onto is not None and (not top or top[-1] != onto):
-            return R_TOO_SLOW
-        now = self.now
-        # The fit codes _settle keeps: does row place k's top card fit this pile's top?
-        if not (self._fits[seat] >> (2 * k + pile)) & 1:
-            if now - self.changed_at[pile] < TIE_WINDOW_MS:
-                return R_TOO_SLOW
+            return R_TOO_SLOW  # the pile the player aimed at has changed under the hand
+        if not self.fits(card, pile):
+            if self.now - self.changed_at[pile] < TIE_WINDOW_MS:
+                return R_TOO_SLOW  # it fitted the top another hand has just covered
             if top and RANK_VALUE[card] == self._top_value(pile):
                 return R_EQUAL_RANK
             return R_NOT_ADJACENT
-        # accepted
         if whole:
-            top.extend(place)
             count = len(place)
+            top.extend(place)
             place.clear()
         else:
             top.append(place.pop())
             count = 1
-        if not place:  # a stack left below keeps its rank
-            self._row_values[seat][k] = NO_CARD
-        self.changed_at[pile] = now
+        self.changed_at[pile] = self.now
         self.ready[seat] = False
-        self._log.append((E_PLAYED, seat, {"card": card, "from": ROW_IDS[k],
-                                           "to": CENTRE_IDS[pile], "count": count}, now))
+        self._emit(SpeedEvent.PLAYED, seat, card=card, **{"from": ROW_IDS[k]},
+                   to=CENTRE_IDS[pile], count=count)
         if not place and self.auto_refill:
             # The row was full before (stress-se keeps it full while the draw pile lasts),
             # so this is the one place to refill.
@@ -593,14 +444,12 @@ class SpeedGame(Game):
             targets = [k] if not row[k] else []
         if not targets or not draw:
             return R_NOTHING_TO_REFILL
-        now, log, values = self.now, self._log, self._row_values[seat]
         for k in targets:
             if not draw:
                 break
             card = draw.pop()
             row[k].append(card)
-            values[k] = RANK_VALUE[card]
-            log.append((E_REFILLED, seat, {"card": card, "to": ROW_IDS[k]}, now))
+            self._emit(SpeedEvent.REFILLED, seat, card=card, to=ROW_IDS[k])
         return None
 
     def _do_combine(self, action: Action) -> str | None:
@@ -624,7 +473,6 @@ class SpeedGame(Game):
         count = len(row[a])
         row[b].extend(row[a])
         row[a].clear()
-        self._row_values[seat][a] = NO_CARD
         self._emit(SpeedEvent.COMBINED, seat, **{"from": ROW_IDS[a]}, to=ROW_IDS[b], count=count)
         return None
 
@@ -652,22 +500,17 @@ class SpeedGame(Game):
     def _refill_place(self, seat: int, k: int) -> None:
         """stress-se's automatic refill of one empty place from the draw pile. With stacking a
         drawn card whose rank already lies open goes onto that place, and the next is drawn."""
-        draw = self.draws[seat]
-        row = self.rows[seat]
-        place = row[k]
-        values = self._row_values[seat]
-        now, log = self.now, self._log
+        draw, row = self.draws[seat], self.rows[seat]
         while draw:
             card = draw.pop()
             value = RANK_VALUE[card]
-            if value and self._stack_refill and value in values:  # jokers never stack
-                target = values.index(value)
-                row[target].append(card)
-                log.append((E_STACKED, seat, {"card": card, "to": ROW_IDS[target]}, now))
+            same = [j for j, p in enumerate(row) if p and RANK_VALUE[p[-1]] == value]
+            if value and self._stacking() and same:  # jokers never stack
+                row[same[0]].append(card)
+                self._emit(SpeedEvent.STACKED, seat, card=card, to=ROW_IDS[same[0]])
                 continue
-            place.append(card)
-            values[k] = value
-            log.append((E_REFILLED, seat, {"card": card, "to": ROW_IDS[k]}, now))
+            row[k].append(card)
+            self._emit(SpeedEvent.REFILLED, seat, card=card, to=ROW_IDS[k])
             return
 
     def _turn(self, seat: int, pile: int, cause: str) -> None:
@@ -776,69 +619,56 @@ class SpeedGame(Game):
             self._turn_new_cards("stress")
 
     def _settle(self) -> None:
-        draws, centre = self.draws, self.centre
+        """After every accepted action and fired deadline: a player out of cards wins; equal
+        tops start the equal-rank event; and while nobody can act, both turn new cards."""
         flips = 0
         while not self.over:
-            if not all(draws):  # only a player without a draw pile can be out of cards
-                rows = self.rows
-                for seat in range(self.players):
-                    if not draws[seat] and not any(rows[seat]):
-                        self.finish_win(seat)
-                        return
+            for seat in range(self.players):
+                if not self.draws[seat] and not any(self.rows[seat]):
+                    self.finish_win(seat)
+                    return
             if self.event_on:
                 return
-            # tops_equal() and the top values, inlined
-            a, b = centre
-            t0 = t1 = NO_CARD
-            if a:
-                t0 = RANK_VALUE[a[-1]]
-                if b:
-                    t1 = RANK_VALUE[b[-1]]
-                    if t0 == t1 or t0 == 0 or t1 == 0:
-                        self.event_on = True
-                        self._fits = [0] * self.players  # plays are frozen
-                        # A joker takes the other top's rank: the event names that rank.
-                        if t0 == 0 and t1 != 0:
-                            self._emit(SpeedEvent.STRESS, None, rank=b[-1][0], joker=True)
-                        elif t1 == 0 and t0 != 0:
-                            self._emit(SpeedEvent.STRESS, None, rank=a[-1][0], joker=True)
-                        else:
-                            self._emit(SpeedEvent.STRESS, None, rank=a[-1][0])
-                        return
-            elif b:
-                t1 = RANK_VALUE[b[-1]]
-            # A joker top only counts as the other top when both piles have cards, and then
-            # the tops are equal (handled above); alone it counts as 0.
-            fits = self._fits = _fit_codes(self._place_fit[t0][t1], self._row_values)
-            ready = self.ready
-            if True not in ready and any(fits):
-                return  # somebody can play: the usual case, settled
-            if self._can_anybody_act(fits):
+            if self.tops_equal():
+                self._start_equal_ranks()
+                return
+            if self._anybody_can_act():
                 return
             flips += 1
             if flips > MAX_AUTO_STEPS:
                 self.finish_draw("auto-cap")
                 return
-            self._emit(SpeedEvent.STUCK, None, ready=any(ready))
+            self._emit(SpeedEvent.STUCK, None, ready=any(self.ready))
             self._turn_new_cards("stuck")
 
-    def _can_anybody_act(self, fits: list[int]) -> bool:
-        """Whether a player who is not ready has a play (from the fit codes), or a refill
-        where refilling is the player's own move."""
-        refill_is_action = not self.auto_refill
-        for s, ready in enumerate(self.ready):
-            if not ready and (fits[s] or (refill_is_action and self._can_refill(s))):
+    def _start_equal_ranks(self) -> None:
+        """The centre tops are equal: plays freeze until the call is settled. A joker takes
+        the other top's rank, and the event names that rank."""
+        self.event_on = True
+        a, b = self.centre[0][-1], self.centre[1][-1]
+        if a == JOKER and b != JOKER:
+            self._emit(SpeedEvent.STRESS, None, rank=b[0], joker=True)
+        elif b == JOKER and a != JOKER:
+            self._emit(SpeedEvent.STRESS, None, rank=a[0], joker=True)
+        else:
+            self._emit(SpeedEvent.STRESS, None, rank=a[0])
+
+    def _anybody_can_act(self) -> bool:
+        """Whether a player who is not ready has a play, or a refill where refilling is the
+        player's own move."""
+        for seat in range(self.players):
+            if self.ready[seat]:
+                continue
+            if any(place and self.fits(place[-1], pile)
+                   for place in self.rows[seat] for pile in (0, 1)):
+                return True
+            if not self.auto_refill and self._can_refill(seat):
                 return True
         return False
 
     def finish_win(self, seat: int, reason: str = "out-of-cards") -> None:
         super().finish_win(seat, reason)
-        self._fits = [0] * self.players
         self._score()
-
-    def finish_draw(self, reason: str = "cap") -> None:
-        super().finish_draw(reason)
-        self._fits = [0] * self.players
 
     def _score(self) -> None:
         """Variants with scoring fill self.scores here."""
@@ -894,103 +724,60 @@ class SpeedGame(Game):
         return out
 
     def bot_candidates(self, seat: int) -> list[tuple[float, Action]]:
-        """Scored ideas for rules_engine.bots: call first, then plays that keep a chain going,
-        whole stacks, refills and combining."""
-        t, token_action = self.now, self.token_action
-        scores, tokens = self._bot_scored(seat)
-        return [(score, token_action(seat, t, token))
-                for score, token in zip(scores, tokens, strict=True)]
-
-    def _bot_scored(self, seat: int) -> tuple[list[float], list[tuple]]:
-        tokens = self._bot_tokens(seat)
-        return self._bot_scores(seat, tokens), tokens
-
-    def _bot_pick(self, seat: int, skill: float, rng: Any) -> tuple | None:
-        # Game._bot_pick with the same draws; where plays are the only moves, the fit code
-        # names the candidates, and only the picked one is completed and only a wanted best
-        # is scored (most plans have one candidate or none, or pick at random).
-        if self._plays_only:
-            code = self._fits[seat]  # zero during the equal-rank event and at the end
-            if code:
-                # Pick among the fit table's candidates; only the pick is completed.
-                candidates = _CANDIDATES[code]
-                n = len(candidates)
-                if n == 1:
-                    _, k, p, _ = candidates[0]
-                elif rng.random() >= skill:
-                    _, k, p, _ = candidates[int(rng.random() * n)]
-                else:
-                    scores = self._bot_scores(seat, candidates)
-                    _, k, p, _ = best_candidate(scores, candidates, rng)
-                return ("play", k, p, False, self.rows[seat][k][-1], self.centre[p][-1])
-            if not self.event_on:
-                return None  # no play, and nothing else is ever a candidate here
-        return super()._bot_pick(seat, skill, rng)
-
-    def _bot_tokens(self, seat: int) -> list[tuple]:
-        """The bots' candidates as compact tokens, in bot_candidates() order: the call, or
-        each fitting row top onto each pile it fits (then as a whole stack), refill, combine.
-        A play names the card it moves and the top it aims at."""
+        """Scored ideas for rules_engine.bots, in this order: the call (10), each fitting row
+        top onto each pile it fits (_play_score), then as a whole stack, refill (3), and
+        combining equal row tops (2.5)."""
+        t, row = self.now, self.rows[seat]
         if self.over:
             return []
         if self.event_on:
-            for c in self.calls:
-                if c[0] == seat:
-                    return []
-            return [_CALL_TOKENS[self._call_pile(seat)]]
-        row = self.rows[seat]
-        code = self._fits[seat]  # kept up to date by _settle
-        tokens: list[tuple] = []
-        if code:
-            centre = self.centre  # a pile a card fits on is never empty
-            if self.whole_stack_plays:
-                for _, k, p, _ in _CANDIDATES[code]:
-                    place = row[k]
-                    tokens.append(("play", k, p, False, place[-1], centre[p][-1]))
-                    if len(place) > 1:
-                        tokens.append(("play", k, p, True, place[-1], centre[p][-1]))
-            else:
-                tokens = [("play", k, p, False, row[k][-1], centre[p][-1])
-                          for _, k, p, _ in _CANDIDATES[code]]
-        if self._plays_only:
-            return tokens
+            if any(c[0] == seat for c in self.calls):
+                return []
+            pile = CENTRE_IDS[self._call_pile(seat)]
+            return [(10.0, Action(t, seat, "call", {"pile": pile}))]
+        out: list[tuple[float, Action]] = []
+        for k, place in enumerate(row):
+            for pile in (0, 1):
+                if place and self.fits(place[-1], pile):
+                    args = {"card": place[-1], "from": ROW_IDS[k], "to": CENTRE_IDS[pile],
+                            "onto": self.centre[pile][-1]}
+                    out.append((self._play_score(seat, k, False), Action(t, seat, "play", args)))
+                    if self.whole_stack_plays and len(place) > 1:
+                        out.append((self._play_score(seat, k, True),
+                                    Action(t, seat, "play", {**args, "whole": True})))
         if self.draws[seat]:
             if not self.auto_refill and not all(row):
-                tokens.append(_REFILL_TOKEN)
+                out.append((3.0, Action(t, seat, "refill", {})))
             if self.combine_allowed:
-                vals = self._row_values[seat]
-                for i, j in _PAIRS:
-                    vi = vals[i]
-                    if vi != NO_CARD and vi == vals[j]:
-                        tokens.append(_COMBINE_TOKENS[i, j])
-        return tokens
+                for a in range(ROW_SIZE):
+                    for b in range(a + 1, ROW_SIZE):
+                        if row[a] and row[b] and RANK_VALUE[row[a][-1]] == RANK_VALUE[row[b][-1]]:
+                            out.append((2.5, Action(t, seat, "combine",
+                                                    {"from": ROW_IDS[a], "to": ROW_IDS[b]})))
+        return out
 
-    def _bot_scores(self, seat: int, tokens: list[tuple]) -> list[float]:
-        """A preference per token of _bot_tokens(): the call 10; a play 1, plus one for each
-        card in the row that could follow it (the next play is ready), plus 0.5 when it
-        empties its place while the draw pile lasts, plus the stack size for a whole stack;
-        refill 3; combine 2.5."""
+    def _play_score(self, seat: int, k: int, whole: bool) -> float:
+        """A play's preference: 1, plus one for each other row top that would fit onto the
+        card (the next play is ready), plus 0.5 when it empties its place while the draw pile
+        lasts, plus the stack's size for a whole stack."""
         row = self.rows[seat]
-        values = self._row_values[seat]
-        v0, v1, v2, v3 = values
-        has_draw = bool(self.draws[seat])
-        follows = self._follows
-        scores = []
-        for token in tokens:
-            kind = token[0]
-            if kind == "play":
-                k = token[1]
-                near = follows[values[k]]
-                size = len(row[k])
-                score = 1.0 + (near[v0] + near[v1] + near[v2] + near[v3])
-                if size == 1 and has_draw:
-                    score += 0.5
-                if token[3]:
-                    score += size
-            else:
-                score = _TOKEN_SCORES[kind]
-            scores.append(score)
-        return scores
+        value = RANK_VALUE[row[k][-1]]
+        follow = sum(1 for place in row
+                     if place and 0 < RANK_VALUE[place[-1]] != value
+                     and self._fits_value(RANK_VALUE[place[-1]], value))
+        score = 1.0 + follow
+        size = len(row[k])
+        if size == 1 and self.draws[seat]:
+            score += 0.5
+        if whole:
+            score += size
+        return score
+
+    def _fits_value(self, value: int, top: int) -> bool:
+        """fits() by rank values: a card of `value` onto a top of `top`."""
+        if value == 0:
+            return self._jokers_wild()
+        return top != 0 and ranks_adjacent(value, top, self._wraps())
 
     def _call_pile(self, seat: int) -> int:
         """The pile a sensible player slaps (only stress-se's first-chooses makes it matter)."""
@@ -1041,16 +828,7 @@ class SpeedGame(Game):
         self.last_resolved = d["last_resolved"]
         self.last_callers = list(d.get("last_callers", []))  # absent from older snapshots
         self.ready = list(d["ready"])
-        self._recount_rows()
-        self._fits = self._current_fits()
-
-    def _current_fits(self) -> list[int]:
-        """The fit codes the state calls for: none while plays are impossible (the equal-rank
-        event, the end), else _fit_codes for the current tops."""
-        if self.over or self.event_on:
-            return [0] * self.players
-        t0, t1 = (NO_CARD if v is None else v for v in (self._top_value(0), self._top_value(1)))
-        return _fit_codes(self._place_fit[t0][t1], self._row_values)
+        self._rows_replaced()
 
     # ------------------------------------------------------------------ invariants
     def _all_cards(self) -> list[str]:
@@ -1081,10 +859,6 @@ class SpeedGame(Game):
                     problems.append(f"seat {s} row-{k}: jokers never stack")
             if self.auto_refill and self.draws[s] and not all(row):
                 problems.append(f"seat {s}: the row must be full while the draw pile lasts")
-            if self._row_values[s] != _row_values(row):
-                problems.append(f"seat {s}: the row's top values are out of step")
         if settled and not self.over and self.tops_equal() and not self.event_on:
             problems.append("equal tops without the equal-rank event")
-        if settled and self._fits != self._current_fits():
-            problems.append("the rows' fit codes are out of step")
         return problems

@@ -39,6 +39,9 @@ class UiFacts:
     call_word: what is called ("stress", "stressi", James Bond's chosen word; "" for Spit);
     gesture: how a Speed-type call is made (GESTURES; "" for the other families);
     slap_own_pile_only: a call goes on the caller's own (right-hand) pile only;
+    own_pile_across: each seat's own centre pile (the one it turns onto and a pile-less call
+        goes on) is the one across: seat 0's is centre-1 (stressi-fi's right-hand piles);
+        otherwise seat k's is centre-k (Speed);
     refill_is_action: an empty row place is refilled by the player's own action (Speed);
     whole_stack_plays: a row stack may be played whole (`"whole": true`);
     combine_allowed: equal row piles may be combined (the `combine` action);
@@ -49,6 +52,7 @@ class UiFacts:
     call_word: str
     gesture: str
     slap_own_pile_only: bool
+    own_pile_across: bool
     refill_is_action: bool
     whole_stack_plays: bool
     combine_allowed: bool
@@ -68,7 +72,8 @@ class UiFacts:
             raise ValueError(f"{name}: only the Speed family has a call gesture")
         if (family == "spit") != (self.call_word == ""):
             raise ValueError(f"{name}: every family but Spit has a call word")
-        if not speed and (self.slap_own_pile_only or self.refill_is_action
+        if not speed and (self.slap_own_pile_only or self.own_pile_across
+                          or self.refill_is_action
                           or self.whole_stack_plays or self.combine_allowed
                           or self.ready_action):
             raise ValueError(f"{name}: piles, refills, stacks and ready are Speed-family facts")
@@ -102,6 +107,7 @@ class VariantInfo:
     call_word: str = ""
     gesture: str = ""
     slap_own_pile_only: bool = False
+    own_pile_across: bool = False
     refill_is_action: bool = False
     whole_stack_plays: bool = False
     combine_allowed: bool = False

@@ -201,7 +201,7 @@ class JamesBondGame(Game):
     position_keys: ClassVar[frozenset[str]] = frozenset(
         {"middle", "removed", "seats", "deal", "wins"})
     seat_keys: ClassVar[frozenset[str]] = frozenset(
-        {"piles", "complete", "held", "laying", "laid"})
+        {"piles", "complete", "held", "laying", "laid", "gone"})
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
@@ -218,8 +218,10 @@ class JamesBondGame(Game):
         self.piles: list[list[list[str]]] = [[] for _ in range(n)]
         self.status: list[list[str]] = [[] for _ in range(n)]
         self.held: list[int | None] = [None] * n
-        #: cards laid in the seat's current, unfinished swap (they lie in the middle).
+        #: cards laid in the seat's current, unfinished swap: as many as it must take.
         self.laying: list[list[str]] = [[] for _ in range(n)]
+        #: those of them another hand took meanwhile (the rest still lie in the middle).
+        self.gone: list[list[str]] = [[] for _ in range(n)]
         #: cards the seat laid in finished swaps since anyone else swapped: not for it to take.
         self.laid: list[list[str]] = [[] for _ in range(n)]
         #: who last took each card from the middle and when: [seat, t] (too-slow or
@@ -275,6 +277,7 @@ class JamesBondGame(Game):
         self.status = [[TABLE] * p for _ in range(n)]
         self.held = [None] * n
         self.laying = [[] for _ in range(n)]
+        self.gone = [[] for _ in range(n)]
         self.laid = [[] for _ in range(n)]
         self.taken = {}
         self.active_at = [self.now] * n
@@ -324,10 +327,10 @@ class JamesBondGame(Game):
                 self.status[seat][k] = HELD
                 self.held[seat] = k
             self.laying[seat] = self._cards_from(spec.get("laying", []), f"seat {seat} laying")
+            self.gone[seat] = self._cards_from(spec.get("gone", []), f"seat {seat} gone")
             self.laid[seat] = self._cards_from(spec.get("laid", []), f"seat {seat} laid")
-            # Laid cards (of this swap or of finished ones) lie in the middle.
-            if Counter(self.laying[seat]) + Counter(self.laid[seat]) - Counter(self.middle):
-                raise PositionError(f"seat {seat}: laying and laid cards must lie in the middle")
+            if Counter(self.gone[seat]) - Counter(self.laying[seat]):
+                raise PositionError(f"seat {seat}: gone cards must be among the laying cards")
         self.deal_no = whole_number(position.get("deal", 1), "deal", minimum=1)
         wins = position.get("wins")
         if wins is not None:
@@ -366,6 +369,8 @@ class JamesBondGame(Game):
                 spec["laying"] = list(self.laying[s])
             if self.laid[s]:
                 spec["laid"] = list(self.laid[s])
+            if self.gone[s]:
+                spec["gone"] = list(self.gone[s])
             seats.append(spec)
         pos: dict[str, Any] = {"middle": list(self.middle), "seats": seats, "now": self.now,
                                "seed": self.seed, "deal": self.deal_no}
@@ -387,9 +392,51 @@ class JamesBondGame(Game):
         """Middle cards this seat may take now: not the ones it laid itself (Open default:
         its own cards count again once someone else has swapped)."""
         free = Counter(self.middle)
-        free.subtract(self.laying[seat])
-        free.subtract(self.laid[seat])
+        free.subtract(self.own_cards(seat))
         return +free
+
+    def own_cards(self, seat: int) -> list[str]:
+        """The middle cards this seat laid and may not take: those of its swap under way that
+        nobody took meanwhile, and its finished swaps' since anyone else swapped."""
+        return self._still_laying(seat) + self.laid[seat]
+
+    def _still_laying(self, seat: int) -> list[str]:
+        """The cards of this seat's swap under way that still lie in the middle."""
+        if self.gone[seat]:
+            return list((Counter(self.laying[seat]) - Counter(self.gone[seat])).elements())
+        return self.laying[seat]
+
+    def _claims(self) -> Counter:
+        """Every seat's own cards together: each is a different card lying in the middle."""
+        claims: Counter = Counter()
+        for seat in range(self.players):
+            claims.update(self.own_cards(seat))
+        return claims
+
+    def _lose_claims(self, taker: int, cards: list[str]) -> None:
+        """`taker` has just taken `cards` out of the middle: a card of another seat's swap
+        under way that is no longer there is gone from that swap (it still owes the count).
+        With two decks two seats may claim equal cards; which of them lost it cannot be told
+        and does not matter (the cards are alike)."""
+        laying = [swap for other, swap in enumerate(self.laying) if other != taker and swap]
+        if not laying:
+            return  # the common case: no other swap is under way
+        claims = None
+        for card in set(cards):
+            if not any(card in other for other in laying):
+                continue  # nobody else laid this card
+            if claims is None:
+                claims = self._claims()
+            extra = claims[card] - self.middle.count(card)
+            for other in range(self.players):
+                if extra <= 0:
+                    break
+                if other == taker:
+                    continue
+                left = self.laying[other].count(card) - self.gone[other].count(card)
+                for _ in range(min(left, extra)):
+                    self.gone[other].append(card)
+                    extra -= 1
 
     def _free_count(self, seat: int) -> int:
         """How many middle cards are not this seat's own laid cards."""
@@ -506,9 +553,11 @@ class JamesBondGame(Game):
                 if taken is not None and taken[0] != seat and action.t - taken[1] < RACE_MS:
                     return R_TOO_SLOW
                 return R_NOT_IN_MIDDLE
-        laid = self.laid[seat]
+        laid, gone = self.laid[seat], self.gone[seat]
         for card, n in want.items():
-            if middle.count(card) - laying.count(card) - laid.count(card) < n:
+            # Its own cards: those of this swap nobody took meanwhile, and its laid cards.
+            own = laying.count(card) - (gone.count(card) if gone else 0) + laid.count(card)
+            if middle.count(card) - own < n:
                 return R_CANNOT_TAKE_BACK
         for card in cards:
             self.middle.remove(card)
@@ -516,12 +565,15 @@ class JamesBondGame(Game):
         hand = self.hand(seat)
         hand.extend(cards)
         gave = laying
-        self.laying[seat] = []
         # This seat's laid cards stay its own until somebody else swaps; others' are freed.
-        self.laid[seat].extend(gave)
+        # Of this swap's cards, those another hand took meanwhile are no longer its own.
+        self.laid[seat].extend(self._still_laying(seat))
+        self.laying[seat] = []
+        self.gone[seat] = []
         for other in range(self.players):
             if other != seat:
                 self.laid[other] = []
+        self._lose_claims(seat, cards)
         self.active_at[seat] = action.t
         self._emit(JamesBondEvent.SWAPPED, seat, gave=list(gave), took=list(cards),
                    pile=f"pile-{self.held[seat] + 1}")  # type: ignore[operator]
@@ -534,12 +586,11 @@ class JamesBondGame(Game):
         meanwhile is replaced by the middle card that has lain there longest (of those the
         player may take)."""
         laying, middle = self.laying[seat], self.middle
-        back = []
-        for card in laying:
-            if card in middle:
-                middle.remove(card)
-                back.append(card)
+        back = self._still_laying(seat)
+        for card in back:
+            middle.remove(card)
         self.laying[seat] = []
+        self.gone[seat] = []
         took: list[str] = []
         if len(back) < len(laying):
             free = Counter(middle)
@@ -557,6 +608,7 @@ class JamesBondGame(Game):
             for other in range(self.players):
                 if other != seat:
                     self.laid[other] = []
+            self._lose_claims(seat, took)
         self.hand(seat).extend(back + took)
         self._emit(JamesBondEvent.SWAP_ENDED, seat, gave=list(laying), took=back + took,
                    pile=f"pile-{self.held[seat] + 1}", cause=cause)  # type: ignore[operator]
@@ -758,6 +810,7 @@ class JamesBondGame(Game):
             "status": [list(s) for s in self.status],
             "held": list(self.held),
             "laying": [list(x) for x in self.laying],
+            "gone": [list(x) for x in self.gone],
             "laid": [list(x) for x in self.laid],
             "taken": {card: list(st) for card, st in self.taken.items()},
             "active_at": list(self.active_at),
@@ -779,6 +832,8 @@ class JamesBondGame(Game):
         self.status = [list(s) for s in d["status"]]
         self.held = list(d["held"])
         self.laying = [list(x) for x in d["laying"]]
+        # Snapshots from before "gone" was kept load with nothing gone.
+        self.gone = [list(x) for x in d.get("gone") or [[] for _ in self.laying]]
         self.laid = [list(x) for x in d["laid"]]
         self.taken = {card: list(st) for card, st in d["taken"].items()}
         self.active_at = list(d["active_at"])
@@ -805,6 +860,11 @@ class JamesBondGame(Game):
         if len(self.middle) != MIDDLE + pending:
             problems.append(f"the middle holds {len(self.middle)} cards, expected "
                             f"{MIDDLE} plus {pending} laid in unfinished swaps")
+        # Every seat's own cards (its swap's still there, its finished swaps') lie in the middle,
+        # each a different card.
+        if self._claims() - Counter(self.middle):
+            problems.append("laying and laid cards must lie in the middle (a laying card "
+                            "another hand took is listed as gone)")
         for s in range(self.players):
             held = [k for k, st in enumerate(self.status[s]) if st == HELD]
             if len(held) > 1 or (held[0] if held else None) != self.held[s]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from rules_engine.cards import JOKER, full_deck, shuffle
 from rules_engine.options import OptionSpec
 from rules_engine.speed import SpeedEvent, SpeedGame
+from rules_engine.speed_fast import accelerated
 from rules_engine.variant import VariantInfo, dim, register
 
 OPTIONS = (
@@ -86,7 +87,7 @@ INFO = register(VariantInfo(
     source_language="de",
     options=OPTIONS,
     metadata=METADATA,
-    game_class=StressDE,
+    game_class=accelerated(StressDE),
     call_word="stress",
     gesture="shout",
     refill_is_action=True,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rules_engine.cards import full_deck, shuffle
 from rules_engine.options import OptionSpec
 from rules_engine.speed import SpeedEvent, SpeedGame
+from rules_engine.speed_fast import accelerated
 from rules_engine.variant import VariantInfo, dim, register
 
 OPTIONS = (
@@ -81,7 +82,7 @@ INFO = register(VariantInfo(
     source_language="sv",
     options=OPTIONS,
     metadata=METADATA,
-    game_class=StressSE,
+    game_class=accelerated(StressSE),
     call_word="stress",
     gesture="slap",
     # Snäll Stress changes the gesture on the sheet, never the mechanics.

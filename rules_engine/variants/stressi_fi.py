@@ -7,6 +7,7 @@ from rules_engine.cards import full_deck, shuffle
 from rules_engine.codes import SharedEvent
 from rules_engine.options import OptionSpec
 from rules_engine.speed import SpeedEvent, SpeedGame
+from rules_engine.speed_fast import accelerated
 from rules_engine.variant import VariantInfo, dim, register
 
 OPTIONS = (
@@ -18,11 +19,6 @@ OPTIONS = (
 
 class StressiFI(SpeedGame):
     stack_at_deal = True
-
-    def home_pile(self, seat: int) -> int:
-        # Players face each other: seat 0's right hand is over centre-1, seat 1's over
-        # centre-0. Every "own side" rule of this variant means the right-hand pile.
-        return 1 - seat
 
     def _wraps(self) -> bool:
         return not self.options["ace_low_only"]
@@ -91,10 +87,13 @@ INFO = register(VariantInfo(
     source_language="fi",
     options=OPTIONS,
     metadata=METADATA,
-    game_class=StressiFI,
+    game_class=accelerated(StressiFI),
     call_word="stressi",
     gesture="slap",
-    # The slap goes on the right-hand pile (home_pile), the one on the slapper's own side.
+    # Players face each other: seat 0's right hand is over centre-1, seat 1's over centre-0.
+    # Every "own side" rule of this variant means the right-hand pile (home_pile) ...
+    own_pile_across=True,
+    # ... and the slap goes on it alone.
     slap_own_pile_only=True,
     refill_is_action=True,
     whole_stack_plays=True,

@@ -103,16 +103,27 @@ def _options_form(variant: str, specs: tuple[OptionSpec, ...]) -> type[OptionsFo
     return type(name, (OptionsForm,), {"variant": variant, **fields})
 
 
-def check_options(variant: str, given: Mapping[str, str]) -> tuple[dict, dict[str, list[str]]]:
-    """The engine's full option dict for the acceptable part of `given`, and the errors of
-    the rest by form field (`opt-<key>`, or `options` for keys the game does not have)."""
+def bound_options(variant: str, given: Mapping[str, str]) -> OptionsForm:
+    """The options form of `variant` bound to `given` (key -> value as written) and checked."""
     form = options_form(variant)({OPTION_PREFIX + key: value for key, value in given.items()})
     form.is_valid()
-    errors = {
+    return form
+
+
+def option_errors(form: OptionsForm) -> dict[str, list[str]]:
+    """A checked form's messages by field (`opt-<key>`, or `options` for keys the game does
+    not have)."""
+    return {
         "options" if name == NON_FIELD_ERRORS else name: [str(m) for m in messages]
         for name, messages in form.errors.items()
     }
-    return form.options(), errors
+
+
+def check_options(variant: str, given: Mapping[str, str]) -> tuple[dict, dict[str, list[str]]]:
+    """The engine's full option dict for the acceptable part of `given`, and the errors of
+    the rest by form field (option_errors)."""
+    form = bound_options(variant, given)
+    return form.options(), option_errors(form)
 
 
 @lru_cache(maxsize=256)

@@ -14,7 +14,6 @@ from presentation.moves import Calling, describe, zone_names
 from rules_engine.actions import Action, Result
 from rules_engine.game import Game
 from rules_engine.scenario import STEP_KEYS, load
-from rules_engine.speed import CENTRE_IDS
 
 from .library import Example, examples_dir
 
@@ -38,7 +37,7 @@ def _call_offer(game: Game, calling: Calling, action: dict) -> dict:
     if calling.gesture == "shout":
         return {k: v for k, v in action.items() if k != "pile"}
     if calling.own_pile_only or calling.gesture == "knock":
-        return {**action, "pile": CENTRE_IDS[game.home_pile(action["player"])]}  # type: ignore[attr-defined]
+        return {**action, "pile": calling.own_pile(action["player"])}
     return action
 
 

@@ -21,8 +21,10 @@ from django.utils.translation import ngettext
 
 from core.options import (
     OPTION_PREFIX,
+    OptionsForm,
     allowed_players,
-    check_options,
+    bound_options,
+    option_errors,
     option_params,
     players_range,
     value_key,
@@ -84,6 +86,8 @@ class Parsed:
     errors: dict[str, list[str]] = field(default_factory=dict)
     #: the submitted values, echoed back into the form (option values as strings).
     raw: dict[str, Any] = field(default_factory=dict)
+    #: the options as their form read them (the configurator draws its controls from it).
+    options_form: OptionsForm | None = None
 
     @property
     def ok(self) -> bool:
@@ -93,9 +97,10 @@ class Parsed:
 def _parse_options(variant: str, params: Any, parsed: Parsed) -> dict[str, Any] | None:
     given = option_params(params)
     parsed.raw["options"] = given
-    options, errors = check_options(variant, given)
+    form = parsed.options_form = bound_options(variant, given)
+    errors = option_errors(form)
     parsed.errors.update(errors)
-    return None if errors else options
+    return None if errors else form.options()
 
 
 def _parse_names(variant: str, params: Any, options: dict | None, parsed: Parsed) -> list[str]:

@@ -1,20 +1,17 @@
-"""The configurator form, generated from the engine's option schema.
+"""The configurator's own inputs: names, own rules, the sheet's languages.
 
-Every OptionSpec of the variant becomes one group of radio buttons: its values in the
-schema's order, the default marked, a one-line explanation and a link to the option's
-section of the rules page. Names, labels and explanations are the sheet text's
-(optionwords.py), in the page's language.
+Its options are the engine's option schema through the options form (core.options), drawn
+as radio groups of optionwords.option_fields: each value in the schema's order, the default
+marked, a one-line explanation and a link to the option's section of the rules page.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.urls import reverse
 from django.utils.translation import get_language_info
 from django.utils.translation import gettext as _
 
-from core.options import OPTION_PREFIX, value_key
 from rules_engine.registry import VARIANTS
 
 from .config import (
@@ -24,27 +21,6 @@ from .config import (
     MAX_OWN_RULES,
     Parsed,
 )
-from .optionwords import option_words
-
-
-@dataclass(frozen=True)
-class Choice:
-    value: str
-    label: str
-    default: bool
-    checked: bool
-    dom_id: str
-
-
-@dataclass(frozen=True)
-class OptionField:
-    key: str
-    input_name: str
-    legend: str
-    explain: str
-    choices: tuple[Choice, ...]
-    rules_url: str
-    errors: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -55,41 +31,6 @@ class TextInput:
     value: str
     errors: tuple[str, ...]
     maxlength: int
-
-
-def option_fields(variant: str, lang: str, parsed: Parsed) -> list[OptionField]:
-    chosen = parsed.config.options if parsed.config else {}
-    raw = parsed.raw.get("options", {})
-    rules_url = reverse("rules", kwargs={"variant": variant})
-    fields = []
-    for words in option_words(variant, lang):
-        spec = words.spec
-        if spec.key in chosen:
-            selected = value_key(chosen[spec.key])
-        else:
-            selected = raw.get(spec.key, value_key(spec.default))
-        choices = tuple(
-            Choice(
-                value=value_key(value),
-                label=label,
-                default=value_key(value) == value_key(spec.default),
-                checked=value_key(value) == selected,
-                dom_id=f"opt-{spec.key}-{value_key(value)}",
-            )
-            for value, label in words.values
-        )
-        fields.append(
-            OptionField(
-                key=spec.key,
-                input_name=OPTION_PREFIX + spec.key,
-                legend=words.name,
-                explain=words.explain,
-                choices=choices,
-                rules_url=f"{rules_url}#opt-{spec.key}",
-                errors=tuple(parsed.errors.get(OPTION_PREFIX + spec.key, ())),
-            )
-        )
-    return fields
 
 
 def _padded(values: list[str], count: int) -> list[str]:

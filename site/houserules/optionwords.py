@@ -11,9 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from core.options import value_key
+from core.choices import Choice, OptionField
+from core.options import OPTION_PREFIX, OptionsForm, value_key
 from rules_engine.options import OptionSpec
 from rules_engine.registry import VARIANTS
 
@@ -60,3 +62,38 @@ def option_words(variant: str, lang: str) -> list[OptionWords]:
                          for value in option_values(spec)),
         ))
     return words
+
+
+def option_fields(form: OptionsForm, lang: str) -> list[OptionField]:
+    """Every option of a checked options form as a control, in the engine's order: its words
+    in `lang`, the value the game would be played with selected (a refused or missing value
+    is the engine's default), the default marked, the form's messages at the field and a
+    link to the option's section of the rules page. The configurator draws radio groups of
+    them, the set-up pages selects."""
+    played = form.options()
+    rules_url = reverse("rules", kwargs={"variant": form.variant})
+    fields = []
+    for words in option_words(form.variant, lang):
+        key = words.spec.key
+        current, default = value_key(played[key]), value_key(words.spec.default)
+        choices = tuple(
+            Choice(
+                value=value_key(value),
+                label=label,
+                selected=value_key(value) == current,
+                default=value_key(value) == default,
+                dom_id=f"{OPTION_PREFIX}{key}-{value_key(value)}",
+            )
+            for value, label in words.values
+        )
+        fields.append(
+            OptionField(
+                key=key,
+                name=words.name,
+                explain=words.explain,
+                choices=choices,
+                rules_url=f"{rules_url}#{OPTION_PREFIX}{key}",
+                errors=tuple(str(m) for m in form.errors.get(OPTION_PREFIX + key, ())),
+            )
+        )
+    return fields

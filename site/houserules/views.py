@@ -25,7 +25,7 @@ from django_htmx.http import replace_url
 
 from core.catalogue import all_variants, variant_or_404
 from core.glossary import current_lang
-from core.options import OPTION_PREFIX
+from core.options import OPTION_PREFIX, bound_options
 from core.pagecache import cached_page
 from rules_engine.registry import VARIANTS
 
@@ -36,8 +36,9 @@ from .config import (
     Parsed,
     parse_config,
 )
-from .form import language_choices, name_inputs, option_fields, own_rule_inputs
+from .form import language_choices, name_inputs, own_rule_inputs
 from .models import HouseRules
+from .optionwords import option_fields
 from .sheet import Sheet, build_sheet, qr_svg
 
 
@@ -75,7 +76,7 @@ def _form_context(
         "errors": parsed.errors,
         "sheet": sheet,
         "query": query,
-        "option_fields": option_fields(variant, lang, parsed),
+        "option_fields": option_fields(parsed.options_form or bound_options(variant, {}), lang),
         "name_inputs": name_inputs(variant, parsed),
         "own_inputs": own_rule_inputs(parsed),
         "languages": language_choices(),

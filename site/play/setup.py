@@ -18,9 +18,16 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from core.choices import Choice
 from core.fields import NaturalField
-from core.options import OPTION_PREFIX, allowed_players, options_form, players_range, value_key
-from houserules.optionwords import option_words
+from core.options import (
+    OPTION_PREFIX,
+    OptionsForm,
+    allowed_players,
+    options_form,
+    players_range,
+    value_key,
+)
 from presentation.table import level_choice
 from rules_engine.bots import LEVELS
 from rules_engine.registry import VARIANTS
@@ -31,22 +38,6 @@ DEFAULT_LEVEL = "club"
 #: more names than a set-up form has: the rest of a hostile query is not read.
 MAX_NAMES_READ = 64
 MAX_SEED = 2**63 - 1
-
-
-@dataclass(frozen=True)
-class Choice:
-    value: str
-    label: str
-    selected: bool
-
-
-@dataclass(frozen=True)
-class OptionField:
-    key: str
-    name: str
-    choices: tuple[Choice, ...]
-    anchor: str
-    error: str = ""
 
 
 @dataclass(frozen=True)
@@ -68,6 +59,8 @@ class Setup:
     seed: int | None
     raw_seed: str = ""
     errors: dict[str, str] = field(default_factory=dict)
+    #: the form that read it (the page draws its option controls from it)
+    form: OptionsForm | None = field(default=None, repr=False, compare=False)
 
     @property
     def ok(self) -> bool:
@@ -134,7 +127,7 @@ class SetupForm(forms.Form):
                   for name, text in errors.items()}
         levels = [data.get(f"level-{seat + 1}") or DEFAULT_LEVEL for seat in filled]
         return Setup(self.variant, players, levels, self.options(), data.get("seed"),
-                     self.data.get("seed", ""), errors)
+                     self.data.get("seed", ""), errors, form=self)
 
 
 def level_field() -> forms.ChoiceField:
@@ -159,22 +152,6 @@ def setup_form(variant: str) -> type[SetupForm]:
 
 def parse_setup(variant: str, params: QueryDict) -> Setup:
     return setup_form(variant)(form_data(params)).setup()
-
-
-def option_fields(setup: Setup, lang: str) -> list[OptionField]:
-    """Each option with the names and value labels of the house-rules sheet, so the form,
-    the configurator and the printed sheet agree; the link goes to the rules text's
-    section of the option."""
-    fields = []
-    for words in option_words(setup.variant, lang):
-        key = words.spec.key
-        current = value_key(setup.options[key])
-        fields.append(OptionField(
-            key=key, name=words.name,
-            choices=tuple(Choice(value_key(value), label, value_key(value) == current)
-                          for value, label in words.values),
-            anchor=f"opt-{key}", error=setup.errors.get(OPTION_PREFIX + key, "")))
-    return fields
 
 
 def player_choices(setup: Setup) -> tuple[Choice, ...]:

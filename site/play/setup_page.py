@@ -16,9 +16,11 @@ from django.utils.translation import gettext as _
 
 from core.catalogue import variant_or_404
 from core.glossary import current_lang
+from core.options import bound_options
+from houserules.optionwords import option_fields
 from rules_engine.options import OptionError
 
-from .setup import level_fields, option_fields, player_choices
+from .setup import level_fields, player_choices
 
 
 @dataclass(frozen=True)
@@ -62,7 +64,7 @@ def setup_view(request: HttpRequest, variant: str, kind: SetupKind) -> HttpRespo
         "game_page": "" if kind.teach else "1",
         "setup": setup,
         "errors": {**base.errors, **setup.errors},
-        "option_fields": option_fields(base, lang),
+        "option_fields": option_fields(base.form or bound_options(variant, {}), lang),
         "player_choices": choices if len(choices) > 1 else (),
         "level_fields": level_fields(base),
         "rules_url": reverse("rules", kwargs={"variant": variant}),

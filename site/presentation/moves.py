@@ -23,7 +23,7 @@ from presentation.wording import (
     WordsSentences,
     sentence,
 )
-from rules_engine.game import Game
+from rules_engine.game import CENTRE_IDS, Game
 from rules_engine.registry import VARIANTS
 
 # How the engine writes a place: a word, and its number in ASCII digits.
@@ -33,13 +33,19 @@ ZONE_ID = re.compile(r"[a-z]+(?:-[0-9]{1,2})?")
 @dataclass(frozen=True)
 class Calling:
     """How a game's call is made, as the engine has it: the family, the gesture that goes
-    with a Speed-type call ("slap", "point", "knock", or "shout": no pile), the call word, and
-    whether the call goes only on the caller's own pile (Stressi's right-hand pile)."""
+    with a Speed-type call ("slap", "point", "knock", or "shout": no pile), the call word,
+    whether the call goes only on the caller's own pile (Stressi's right-hand pile), and
+    whether that pile is the one across (UiFacts.own_pile_across)."""
 
     family: str = ""
     gesture: str = "slap"
     word: str = ""
     own_pile_only: bool = False
+    own_pile_across: bool = False
+
+    def own_pile(self, seat: int) -> str:
+        """The centre pile on a seat's own side (a Speed-type game's)."""
+        return CENTRE_IDS[1 - seat if self.own_pile_across else seat]
 
     @classmethod
     def of(cls, game: Game) -> "Calling":
@@ -55,7 +61,8 @@ class Calling:
     def of_facts(cls, family: str, facts: UiFacts) -> "Calling":
         if family != "speed":
             return cls(family, "", facts.call_word)
-        return cls("speed", facts.gesture, facts.call_word, facts.slap_own_pile_only)
+        return cls("speed", facts.gesture, facts.call_word, facts.slap_own_pile_only,
+                   facts.own_pile_across)
 
 
 #: Each kind of move in words, twice: as a button names it ("Play the …") and as what

@@ -13,13 +13,14 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from play.access import hold_seats
-from play.setup import level_fields, option_fields, player_choices
+from play.setup import level_fields, player_choices
 
 from core.catalogue import all_variants, variant_or_404
 from core.glossary import current_lang
 from core.methods import allow
-from core.options import OPTION_PREFIX, value_key
+from core.options import OPTION_PREFIX, bound_options, value_key
 from houserules.models import HouseRules
+from houserules.optionwords import option_fields
 from houserules.sheet import qr_svg
 from presentation.table import level_choice
 from rules_engine.bots import LEVELS
@@ -53,7 +54,7 @@ def _new_table_page(
             "errors": {
                 key.replace("-", "_"): text for key, text in {**setup.errors, **plan.errors}.items()
             },
-            "option_fields": option_fields(setup, lang),
+            "option_fields": option_fields(setup.form or bound_options(variant, {}), lang),
             "player_choices": player_choices(setup),
             "seat_fields": [
                 (

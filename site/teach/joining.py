@@ -10,16 +10,22 @@ lesson whose game is over takes no new pupils.
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
+from django import forms
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from core.clientip import client_ip
 from core.throttle import Limit
 
 from .models import CLASS_CODE_DIGITS, Lesson
+from .questions import MAX_NICKNAME, clean_nickname
 
 GROUP = 4
+#: characters of a typed code kept: the digits and a few spaces or dashes between groups
+CODE_CHARS = CLASS_CODE_DIGITS + 8
 #: wrong codes allowed per window: a school behind one address shares the first limit
 BY_ADDRESS = Limit("join-address", tries=30, seconds=600)
 BY_SESSION = Limit("join-session", tries=10, seconds=600)
@@ -70,3 +76,85 @@ def find_lesson(request: HttpRequest, raw: str) -> Lesson:
     if lesson.game.over:
         raise JoinRefused(_("This lesson is over: its class can no longer be joined."))
     return lesson
+
+
+class CodeField(forms.CharField):
+    """The class code as typed, cut to CODE_CHARS (also when the form is shown again)."""
+
+    def to_python(self, value: Any) -> str:
+        return super().to_python(value)[:CODE_CHARS]
+
+    def bound_data(self, data: Any, initial: Any) -> str:
+        return data[:CODE_CHARS] if isinstance(data, str) else ""
+
+
+class NicknameField(forms.CharField):
+    """A nickname as the class sees it (teach.questions.clean_nickname): shown again that
+    way after an error, so the pupil sees what a correction starts from."""
+
+    def to_python(self, value: Any) -> str:
+        return clean_nickname(super().to_python(value))
+
+    def bound_data(self, data: Any, initial: Any) -> str:
+        return clean_nickname(data) if isinstance(data, str) else ""
+
+
+class JoinForm(forms.Form):
+    """A pupil's way into a class: the code from the projector and a nickname.
+
+    Cleaning the code looks its lesson up (find_lesson), counting a wrong code against this
+    browser and its address, so the form is built with the request; `lesson` is then the
+    lesson found. Both fields are checked here rather than by `required`, so that an empty
+    code meets the same throttle and the same message as a mistyped one."""
+
+    code = CodeField(
+        label=gettext_lazy("Class code"),
+        required=False,
+        strip=False,
+        widget=forms.TextInput(
+            attrs={
+                "inputmode": "numeric",
+                "autocomplete": "off",
+                "maxlength": CODE_CHARS,
+                "required": True,
+            }
+        ),
+    )
+    nickname = NicknameField(
+        label=gettext_lazy("Nickname"),
+        required=False,
+        strip=False,
+        widget=forms.TextInput(
+            attrs={"autocomplete": "nickname", "maxlength": MAX_NICKNAME, "required": True}
+        ),
+    )
+
+    def __init__(self, request: HttpRequest, data: Any = None, **kwargs: Any) -> None:
+        super().__init__(data, auto_id="join-%s", label_suffix="", **kwargs)
+        self.request = request
+        self.lesson: Lesson | None = None
+
+    @classmethod
+    def prefilled(cls, request: HttpRequest) -> JoinForm:
+        """The empty form, filled in from the address (`?code=...&nickname=...`) if given."""
+        initial = {
+            name: field.bound_data(request.GET.get(name, ""), None)
+            for name, field in cls.base_fields.items()
+        }
+        return cls(request, initial=initial)
+
+    def clean_code(self) -> str:
+        try:
+            self.lesson = find_lesson(self.request, self.cleaned_data["code"])
+        except JoinRefused as refused:
+            raise forms.ValidationError(str(refused), code="refused") from None
+        return self.lesson.class_code
+
+    def clean_nickname(self) -> str:
+        nickname = self.cleaned_data["nickname"]
+        if not nickname:
+            raise forms.ValidationError(
+                _("Choose a nickname (at most %(n)s characters).") % {"n": MAX_NICKNAME},
+                code="nickname",
+            )
+        return nickname

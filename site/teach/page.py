@@ -28,7 +28,7 @@ from presentation.table import Table, build_table, key_legend, second_language, 
 
 from . import questions
 from .access import pupil_of
-from .joining import format_code
+from .joining import JoinForm, format_code
 from .models import Lesson, Pupil, Question
 from .narration import lines
 from .setup import pace_label
@@ -158,6 +158,7 @@ def _render(request: HttpRequest, lesson: Lesson, shown: Shown, role: Role) -> H
                 "follow_qr": qr_svg(follow),
                 "class_code": format_code(lesson.class_code),
                 "join_url": reverse("teach_join"),
+                "join_form": JoinForm(request),
                 "socket_url": socket_url(row, current_lang(), role),
             }
         )

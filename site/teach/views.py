@@ -53,8 +53,8 @@ from core.params import parse_natural
 from . import questions
 from .access import controls, lesson_or_404, pupil_of, remember_pupil, take_control
 from .explain import BadRef, explain, parse_ref
-from .joining import JoinRefused, find_lesson
-from .models import CLASS_CODE_DIGITS, Lesson, Question
+from .joining import JoinForm
+from .models import Lesson, Question
 from .page import render_follow, render_lesson, urls_of
 from .setup import (
     TeachSetup,
@@ -270,32 +270,23 @@ def answer(request: HttpRequest, game_id: str, number: int) -> HttpResponse:
 @never_cache
 def join(request: HttpRequest) -> HttpResponse:
     """A pupil joins a class: its code (from the projector) and a nickname."""
-    params = request.POST if request.method == "POST" else request.GET
-    code = params.get("code", "")[:CLASS_CODE_DIGITS + 8]
-    nickname = questions.clean_nickname(params.get("nickname", ""))
-    errors: dict[str, str] = {}
     status = 200
-    if request.method == "POST":
-        lesson = None
-        try:
-            lesson = find_lesson(request, code)
-        except JoinRefused as refused:
-            errors["code"] = str(refused)
-        if not nickname:
-            errors["nickname"] = _("Choose a nickname (at most %(n)s characters).") % {
-                "n": questions.MAX_NICKNAME}
-        if lesson is not None and not errors:
-            pupil = questions.join(lesson, nickname, pupil_of(request, lesson))
-            if pupil is None:
-                errors["nickname"] = _("Someone in this class already has this nickname: "
-                                       "choose another.")
-            else:
+    if request.method != "POST":
+        form = JoinForm.prefilled(request)
+    else:
+        form = JoinForm(request, request.POST)
+        if form.is_valid() and form.lesson is not None:
+            lesson = form.lesson
+            pupil = questions.join(lesson, form.cleaned_data["nickname"],
+                                   pupil_of(request, lesson))
+            if pupil is not None:
                 remember_pupil(request, pupil)
                 url = reverse("teach_follow", kwargs={"game_id": lesson.pk})
                 return HttpResponseRedirect(url, status=303)
+            form.add_error("nickname", _("Someone in this class already has this nickname: "
+                                         "choose another."))
         status = 400
-    context = {"code": code, "nickname": nickname, "errors": errors,
-               "page_title": _("Join a class")}
+    context = {"form": form, "page_title": _("Join a class")}
     return render(request, "teach/join.html", context, status=status)
 
 

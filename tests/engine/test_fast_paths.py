@@ -1,16 +1,19 @@
 """The simulations' fast paths give exactly what the public API gives.
 
 Bots send compact tokens through Game.apply_token, pick with a lazily scored
-SpeedGame._bot_pick, and the engine keeps derived state (row top values, fit codes) and
-an event log of plain records. Each must agree with the plain path it stands in for."""
+SpeedAccelerator._bot_pick, and the engine keeps derived state (row top values, fit codes)
+and an event log of plain records. Each must agree with the plain path it stands in for,
+and every registered Speed game (rules_engine.speed_fast.accelerated) with its rules class
+(rules_engine.speed.SpeedGame's readable handlers)."""
 
 import copy
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules_engine import Game, InvariantError, new_game, play_game
+from rules_engine import Action, Game, InvariantError, new_game, play_game
 from tests.engine.test_properties import games
 
 STEPS = 150
@@ -60,6 +63,65 @@ def test_apply_token_does_exactly_what_apply_does_with_its_action(case):
     assert steps
     twin.advance(game.now)
     assert game.to_json() == twin.to_json()
+
+
+def _rules_twin(game):
+    """A game of the plain rules class in the same deal as an accelerated one."""
+    rules = type(game).rules
+    assert rules is not type(game) and not hasattr(rules, "_bot_tokens")
+    twin = rules.new(seed=game.seed, options=game.options)
+    assert twin.to_json() == game.to_json()
+    return twin
+
+
+def _same_views(fast, plain):
+    assert fast.position() == plain.position() and fast.phase == plain.phase
+    assert fast.board(None) == plain.board(None)
+    for seat in range(fast.players):
+        assert fast.legal_actions(seat) == plain.legal_actions(seat)
+        assert fast.bot_candidates(seat) == plain.bot_candidates(seat)
+
+
+@settings(max_examples=25, deadline=None)
+@given(games)
+def test_the_accelerated_game_answers_exactly_like_its_rules(case):
+    slug, options, seed = case
+    fast = new_game(slug, seed=seed, options=options)
+    plain = _rules_twin(fast)
+    _same_views(fast, plain)
+    steps = 0
+    for game, seat, t, token in _token_play(slug, options, seed):
+        plain.advance(game.now)  # the time _token_play let pass since the last step
+        mark = len(game.log)
+        reason = game.apply_token(seat, t, token)
+        result = plain.apply(game.token_action(seat, t, token))
+        assert reason == result.reason
+        assert game.log[mark:] == result.events
+        _same_views(game, plain)
+        # Every row top tried on every pile: the refusals' reasons (equal rank, not
+        # adjacent, too slow, frozen ...) are the rules' too.
+        row = game.position()["seats"][seat]["row"]
+        for k, place in enumerate(row):
+            for pile in ("centre-0", "centre-1"):
+                if place:
+                    play = Action(
+                        game.now, seat, "play", {"card": place[-1], "from": f"row-{k}", "to": pile}
+                    )
+                    assert game.apply(play) == plain.apply(play)  # reason and events
+        steps += 1
+    assert steps
+    plain.advance(game.now)
+    assert game.to_json() == plain.to_json()
+
+
+@pytest.mark.parametrize("slug", ["stress-se", "stress-de", "stressi-fi"])
+def test_a_bot_game_of_the_rules_class_is_the_accelerated_one(slug):
+    # The same seeded bots, playing the plain rules through Actions, make the same game.
+    fast, _ = play_game(slug, seed=5, levels=("learner", "expert"))
+    plain, _ = play_game(
+        slug, seed=5, levels=("learner", "expert"), game=type(fast).rules.new(seed=5)
+    )
+    assert plain.to_json() == fast.to_json()
 
 
 @settings(max_examples=20, deadline=None)

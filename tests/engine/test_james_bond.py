@@ -7,7 +7,9 @@ import pytest
 from rules_engine import (
     METADATA_KEYS,
     Action,
+    PositionError,
     game_from_json,
+    game_from_notation,
     get_variant,
     new_game,
     play_game,
@@ -170,3 +172,68 @@ def test_calls_a_tie_window_apart_are_not_simultaneous():
     game.apply({"t": 1000, "player": 0, "type": "call"})
     result = game.apply({"t": 1100, "player": 1, "type": "call"})
     assert not result.accepted and game.over and game.winner == 0
+
+
+# A laid card another hand takes before the layer has finished its swap: the layer still owes
+# one card, but the card is no longer its own (a position taken then could not be loaded).
+RACE = {
+    "middle": ["4S", "6H", "3C", "JD"],
+    "seats": [
+        {"piles": [["JS", "2C", "5D", "8H"], ["9S", "9H", "9D", "9C"]], "held": "pile-1",
+         "complete": ["pile-2"]},
+        {"piles": [["QS", "QH", "QD", "7S"], ["KH", "KD", "KC", "2D"]], "held": "pile-1"},
+        {"piles": [["AS", "AH", "AD", "5C"], ["3S", "3H", "3D", "5H"]], "held": "pile-1"},
+    ],
+}
+
+
+def _race(options=None):
+    game = get_variant("james-bond").game_class.from_position(RACE, options=options,
+                                                               debug=True)
+    for t, seat, kind, card in ((100, 0, "lay", "JS"), (200, 1, "lay", "7S"),
+                                (300, 1, "take", "JS")):
+        result = game.apply(Action(t, seat, kind, {"card": card}))
+        assert result.accepted, (kind, card, result.reason)
+    return game
+
+
+def test_a_laid_card_another_hand_took_is_gone_from_the_swap_and_the_position_loads():
+    game = _race()
+    seat = game.position()["seats"][0]
+    assert (seat["laying"], seat["gone"]) == (["JS"], ["JS"])
+    again = get_variant("james-bond").game_class.from_position(game.position())
+    assert again.position() == game.position()
+    assert game_from_notation(game.notation()).position() == game.position()
+    # Seat 0 still owes one card: any middle card but its own.
+    assert {a.args["card"] for a in game.legal_actions(0)} == {"4S", "6H", "3C", "JD", "7S"}
+
+
+def test_the_taken_card_laid_again_belongs_to_its_new_layer():
+    game = _race()
+    assert game.apply(Action(400, 1, "lay", {"card": "JS"})).accepted
+    # The JS in the middle is seat 1's now: seat 0 may race for it like any other card.
+    assert game.apply(Action(500, 0, "take", {"card": "JS"})).accepted
+    assert game.laid[0] == [] and game.hand(0).count("JS") == 1
+    game.check_invariants()
+
+
+def test_a_swap_the_five_second_rule_ends_takes_no_card_that_is_no_longer_its_own():
+    game = _race({"five_second_rule": True})
+    assert game.apply(Action(400, 1, "lay", {"card": "JS"})).accepted
+    events = game.advance(5100)  # seat 0 has not swapped for five seconds
+    ended = next(e for e in events if e.code == "swap-ended" and e.player == 0)
+    # JS is seat 1's card of its own swap: seat 0 gets the middle card lying longest instead.
+    assert ended.data["gave"] == ["JS"] and ended.data["took"] == ["4S"]
+    assert "JS" in game.middle and "JS" not in game.piles[0][0]
+    game.check_invariants()
+
+
+def test_a_position_whose_own_cards_are_not_in_the_middle_is_refused():
+    bad = {**RACE, "seats": [{**RACE["seats"][0], "laid": ["7S"]}, *RACE["seats"][1:]]}
+    with pytest.raises(PositionError, match="must lie in the middle"):
+        get_variant("james-bond").game_class.from_position(bad)
+    gone = {**RACE, "middle": [*RACE["middle"], "JS"],
+            "seats": [{**RACE["seats"][0], "piles": [["2C", "5D", "8H"], RACE["seats"][0][
+                "piles"][1]], "laying": ["JS"], "gone": ["7S"]}, *RACE["seats"][1:]]}
+    with pytest.raises(PositionError, match="gone cards must be among the laying cards"):
+        get_variant("james-bond").game_class.from_position(gone)

@@ -5,7 +5,15 @@ import itertools
 
 import pytest
 
-from rules_engine import VARIANTS, Action, OptionError, UiFacts, VariantInfo, new_game
+from rules_engine import (
+    VARIANTS,
+    Action,
+    OptionError,
+    UiFacts,
+    VariantInfo,
+    get_variant,
+    new_game,
+)
 
 SPEED = [slug for slug, info in VARIANTS.items() if info.family == "speed"]
 
@@ -141,6 +149,7 @@ def _info(**changes):
         {"grab_limit": 0},
         {"family": "speed", "call_word": "stress", "gesture": "wave"},
         {"family": "speed", "call_word": "stress", "gesture": "shout", "slap_own_pile_only": True},
+        {"own_pile_across": True},  # only Speed-type games have piles of their own
         {"ui_by_options": lambda options: {"grab_limit": 3}},  # not the defaults' facts
         {"whole_stack_plays": 1},  # not a bool
     ],
@@ -153,4 +162,24 @@ def test_impossible_facts_are_refused_when_the_variant_is_declared(changes):
 def test_the_registry_json_carries_the_default_facts():
     data = VARIANTS["stressi-fi"].to_json()
     assert data["ui"]["slap_own_pile_only"] is True
+    assert data["ui"]["own_pile_across"] is True
     assert data["ui"]["call_word"] == "stressi"
+
+
+@pytest.mark.parametrize("slug", SPEED)
+@pytest.mark.parametrize("seat", [0, 1])
+def test_a_call_naming_no_pile_goes_on_the_own_pile_the_facts_name(slug, seat):
+    position = {
+        "centre": [["5C"], ["5D"]],  # equal tops: the call is on
+        "seats": [
+            {"draw": ["2C", "3C"], "row": [["9H"], ["JH"], ["KS"], ["2S"]]},
+            {"draw": ["2D", "3D"], "row": [["9C"], ["JC"], ["KC"], ["2H"]]},
+        ],
+    }
+    game = get_variant(slug).game_class.from_position(position)
+    across = game.ui.own_pile_across
+    assert across == (slug == "stressi-fi")  # Stressi's own pile is the right-hand one
+    result = game.apply(Action(100, seat, "call", {}))
+    assert result.accepted, result.reason
+    call = next(e for e in result.events if e.code == "call")
+    assert call.data["pile"] == f"centre-{1 - seat if across else seat}"

@@ -77,3 +77,54 @@ def test_a_finished_lesson_takes_no_new_pupil(client):
     assert response.status_code == 400
     assert "This lesson is over: its class can no longer be joined." in response.text
     assert not Pupil.objects.exists()
+
+
+# ---------------------------------------------------------------------------- the form
+def _form(rf, data, lang="en"):
+    from django.contrib.sessions.backends.signed_cookies import SessionStore
+    from django.utils import translation
+
+    request = rf.post(f"/{lang}/class/", data, REMOTE_ADDR="10.0.0.9")
+    request.session = SessionStore()
+    with translation.override(lang):
+        form = joining.JoinForm(request, data)
+        form.is_valid()
+        return form, {k: [str(m) for m in v] for k, v in form.errors.items()}
+
+
+def test_the_join_form_reads_a_code_typed_in_groups_and_a_nickname(client, rf):
+    lesson = start(client)
+    for typed in (
+        lesson.class_code,
+        joining.format_code(lesson.class_code),
+        "-".join(joining.format_code(lesson.class_code).split()),
+    ):
+        form, errors = _form(rf, {"code": f" {typed} ", "nickname": "  Ada   Lovelace "})
+        assert errors == {} and form.lesson == lesson
+        assert form.cleaned_data == {"code": lesson.class_code, "nickname": "Ada Lovelace"}
+
+
+def test_the_join_form_names_each_wrong_field_in_the_pages_language(client, rf):
+    lesson = start(client)
+    _, errors = _form(rf, {"code": "", "nickname": ""})
+    # An empty code gets the same message (and the same throttle) as a mistyped one.
+    assert errors == {
+        "code": ["A class code is twelve digits, as the projector shows it."],
+        "nickname": ["Choose a nickname (at most 24 characters)."],
+    }
+    _, errors = _form(rf, {"code": wrong_code(lesson), "nickname": "Bo"}, lang="de")
+    assert list(errors) == ["code"] and errors["code"][0].startswith("Keine Klasse")
+    _, errors = _form(rf, {"code": "12", "nickname": "\x00"}, lang="fi")
+    assert "twelve" not in errors["code"][0] and "Choose" not in errors["nickname"][0]
+
+
+def test_a_refused_join_shows_the_form_again_with_its_errors_tied_to_the_fields(client):
+    response = join(client, "12345", nickname="  Bo  ")
+    assert response.status_code == 400
+    page = response.text
+    assert 'aria-describedby="join-code_error"' in page and 'id="join-code_error"' in page
+    assert 'value="12345"' in page and 'value="Bo"' in page  # the nickname as the class sees it
+    assert 'id="join-nickname_error"' not in page
+    prefilled = client.get("/en/class/?code=1234-5678-9012&nickname=Ada").text
+    assert 'value="1234-5678-9012"' in prefilled and 'value="Ada"' in prefilled
+    assert "aria-invalid" not in prefilled

@@ -141,3 +141,38 @@ def test_a_tap_on_a_centre_pile_during_equal_tops_slaps_it():
     assert [pile.send for pile in piles] == [
         '{"type":"call","pile":"centre-0"}', '{"type":"call","pile":"centre-1"}']
     assert not any(pile.drop for pile in piles)
+
+
+def test_a_zone_drawn_from_the_store_is_the_zone_the_template_draws():
+    # zone_markup keeps zones by language and content: along a game every zone's markup is
+    # what the template's zone partial draws now, in either language.
+    from presentation.table.render import zone_markup
+    from rules_engine import play_game
+
+    record = []
+    play_game("james-bond", seed=4, players=3, record=record, max_actions=60)
+    replay = Driver.new("james-bond", ["human", "club", "club"], seed=4).game
+    seen = set()
+    for entry in record:
+        replay.apply(entry.action) if entry.action else replay.advance(entry.t)
+        for lang in ("en", "sv"):
+            with translation.override(lang):
+                table = build_table(replay, ["human", "club", "club"], 0, interactive=True)
+                for zone in [*table.centre, *(z for s in table.seats for z in s.zones)]:
+                    drawn = zone_markup(zone)
+                    assert drawn == zone_html(zone)
+                    seen.add(str(drawn))
+    assert len(seen) > 20  # the store told many zones apart
+
+
+def test_the_zone_store_tells_apart_what_changes_the_markup():
+    from presentation.table.render import zone_markup
+
+    game = Driver.new("stress-se", ["human", "club"], seed=2).game
+    table = build_table(game, ["human", "club"], 0, interactive=True)
+    zone = table.own.zones[0]
+    before = zone_markup(zone)
+    with translation.override("sv"):
+        assert zone_markup(zone) != before and zone_markup(zone) == zone_html(zone)
+    zone.items[0].keys.append(("x", None))
+    assert zone_markup(zone) != before and zone_markup(zone) == zone_html(zone)

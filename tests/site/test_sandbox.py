@@ -7,7 +7,7 @@ from django.utils import translation
 
 from examples.library import examples_for, load_example
 from examples.sandbox import attempts, game_at_step
-from presentation.moves import describe, refusal
+from presentation.moves import Calling, describe, refusal
 from presentation.narration import narrate_all
 from rules_engine.actions import Action
 from rules_engine.registry import VARIANTS
@@ -192,3 +192,13 @@ def test_a_refused_move_says_who_tried_what_and_why_in_one_sentence(lang, text):
     action = {"player": 0, "type": "play", "card": "JC", "from": "row-0", "to": "centre-1"}
     with translation.override(lang):
         assert refusal(action, "not-adjacent", {}) == text
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_stressis_call_is_offered_on_the_callers_right_hand_pile_only(seat):
+    # The engine states which pile is a seat's own (UiFacts.own_pile_across); the sandbox
+    # reads it there, never from the game's internals.
+    game = game_at_step(examples_for("stressi-fi")[0], 0)
+    assert Calling.of(game).own_pile(seat) == f"centre-{1 - seat}"
+    calls = [a for a in attempts(game, seat) if a["type"] == "call"]
+    assert calls == [{"player": seat, "type": "call", "pile": f"centre-{1 - seat}"}]

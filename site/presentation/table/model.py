@@ -146,6 +146,13 @@ class Zone:
         """The one item of a zone that is not fanned (a pile)."""
         return self.items[0]
 
+    @property
+    def markup(self) -> SafeString:
+        """The zone as the table template draws it (drawn once per language and content)."""
+        from .render import zone_markup  # render draws this model: imported when drawn
+
+        return zone_markup(self)
+
 
 @dataclass
 class SeatView:
