@@ -89,6 +89,7 @@ def urls_of(row: Game) -> dict[str, str]:
         "explain_url": reverse("teach_explain", kwargs=kw),
         "summary_url": reverse("teach_summary", kwargs=kw),
         "replay_url": reverse("teach_replay", kwargs=kw),
+        "tables_url": reverse("teach_tables", kwargs=kw),
         "rules_url": reverse("rules", kwargs={"variant": row.variant}),
         "setup_url": reverse("teach_setup", kwargs={"variant": row.variant}),
     }

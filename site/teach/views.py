@@ -65,6 +65,7 @@ from .setup import (
     parse_teach_setup,
 )
 from .summary import class_summary
+from .tables_views import table_redirect
 
 
 # ---------------------------------------------------------------------------- new lesson
@@ -76,6 +77,8 @@ def _start(request: HttpRequest, setup: TeachSetup) -> str:
     take_control(request, lesson.pk)
     if setup.acting:
         hold_seats(request, row.pk, setup.acting)
+    if setup.mode == Lesson.TABLES:
+        return reverse("teach_tables", kwargs={"game_id": row.pk})
     return reverse("teach_lesson", kwargs={"game_id": row.pk})
 
 
@@ -126,7 +129,10 @@ def lesson_page(request: HttpRequest, game_id: str) -> HttpResponse:
 @never_cache
 @game_answer
 def follow_page(request: HttpRequest, game_id: str) -> HttpResponse:
-    lesson_or_404(game_id)
+    lesson = lesson_or_404(game_id)
+    to_table = table_redirect(request, lesson)  # a pupil seated at a class table plays there
+    if to_table is not None:
+        return to_table
     return render_follow(request, catch_up(game_id, _since(request)))
 
 
