@@ -20,7 +20,7 @@ from presentation.table import build_table
 from . import seating
 from .models import Lesson
 from .narration import lines
-from .tables_board import leaderboard, tables_of
+from .tables_board import family_of, leaderboard, tables_of
 
 KEPT = 64
 _RENDERED: OrderedDict[tuple, str] = OrderedDict()
@@ -67,6 +67,8 @@ def context_of(lesson: Lesson, urls: dict[str, str]) -> dict:
         "waiting": [p for p in pupils if p.pk not in seated] if latest is not None else [],
         "large": _large(lesson, tables, latest.large) if latest and latest.large else None,
         "lang2": lesson.lang2,
+        # James Bond counts piles still to complete, the other games cards left
+        "swap": family_of(lesson) == "swap",
         **urls,
     }
 
