@@ -239,6 +239,29 @@ class Driver:
         in all (simulate's loop; the caller decides what a cap or a standstill means)."""
         self._run(max_actions=max_actions)
 
+    # ------------------------------------------------------------------ seats
+    def set_seat(self, seat: int, kind: str | Level, at: int | None = None) -> None:
+        """Change who plays `seat` from now on: a person (HUMAN) or a bot of a level (the
+        site's presence rule: a bot stands in for a person whose connection dropped, and the
+        person takes the seat back). A new bot plans from game time `at` (the hand-over's
+        moment; default the game's now); a person's seat has no plan. The game itself is
+        untouched, so the record still replays."""
+        if not (type(seat) is int and 0 <= seat < len(self.seats)):
+            raise ValueError(f"no seat {seat!r} in a game of {len(self.seats)}")
+        if kind != HUMAN and not isinstance(kind, Level) and kind not in LEVELS:
+            raise ValueError(f"unknown seat kind {kind!r}; valid: {HUMAN}, " + ", ".join(LEVELS))
+        seats = list(self.seats)
+        seats[seat] = kind
+        self.seats = tuple(seats)
+        game = self.game
+        # A generator of its own per hand-over moment: the same snapshot and moment give
+        # the same bot, whichever server process makes the change.
+        self.bots[seat] = None if kind == HUMAN else Bot(
+            seat, kind, random.Random(bot_seed(self.seed, seat) ^ (game.now << 20)), game)
+        self._bot_seats = tuple(s for s, bot in enumerate(self.bots) if bot is not None)
+        bot = self.bots[seat]
+        self.plans[seat] = None if bot is None or game.over else bot.plan(game, at)
+
     # ------------------------------------------------------------------ the scheduler
     def _collect(self, run) -> list[Entry]:
         record = self.record

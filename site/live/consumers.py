@@ -8,8 +8,12 @@ from the page are small JSON objects:
     {"since": 12}                                  show me the game, told from entry 12 on
     {"action": "{...}", "version": 7, "seat": 0}   a move (play.views.move_from)
     {"command": "pause", "version": 7}             a clock command (play.views.clock_from)
+    {"take_back": 1}                               "Take my seat back" (play.presence)
+    {"pong": 123456}                               the answer to the server's ping
 
-and every frame to the page is an htmx out-of-band swap of the page's #game. A frame that
+and every frame to the page is an htmx out-of-band swap of the page's #game (or, at a table
+with presence on, of its line of connection delays), or a ping `{"ping": 123456}` (the
+server's own clock, so the round trip it measures needs no clock of the page's). A frame that
 cannot be read, is too large, comes too fast, or is for a seat this browser does not hold
 is answered with the unchanged board and the translated reason, to this socket only; it
 changes nothing, closes nothing and logs no traceback.
@@ -17,6 +21,7 @@ changes nothing, closes nothing and logs no traceback.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 
@@ -25,9 +30,16 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
-from play import service
+from play import presence, service
 from play.access import seat_named, seats_in
-from play.answers import CANNOT_SAVE, BadMove, clock_from, move_from, outcome
+from play.answers import (
+    CANNOT_SAVE,
+    NOT_YOUR_PERSONS_SEAT,
+    BadMove,
+    clock_from,
+    move_from,
+    outcome,
+)
 from play.models import Game
 from play.store import Busy
 
@@ -60,10 +72,20 @@ class TokenBucket:
         return True
 
 
+#: a round trip that moved by less than this (ms, or a quarter of it) is not told again.
+DELAY_STEP_MS = 25
+
+
 class GameConsumer(AsyncWebsocketConsumer):
     view: View
     room: Room | None = None
     gone = False
+    #: the socket's row (play.presence): only a socket of a person's seat at a table with
+    #: presence on has one; it answers pings and keeps its seat at the table.
+    presence_id: int | None = None
+    pinger: asyncio.Task | None = None
+    ping_sent: int | None = None
+    rtt_told: int | None = None
 
     async def connect(self) -> None:
         kwargs = self.scope["url_route"]["kwargs"]
@@ -82,6 +104,8 @@ class GameConsumer(AsyncWebsocketConsumer):
         self.room = room(self.game_id)
         self.room.join(self)
         await self.accept()
+        if self.seats:
+            await self._arrive()
 
     async def send(self, text_data: str | None = None, bytes_data: bytes | None = None,
                    close: bool = False) -> None:
@@ -91,11 +115,79 @@ class GameConsumer(AsyncWebsocketConsumer):
 
     async def disconnect(self, code: int) -> None:
         self.gone = True
+        if self.pinger is not None:
+            self.pinger.cancel()
         if self.room is not None:
             self.room.leave(self)
+            if self.presence_id is not None:
+                await database_sync_to_async(presence.socket_closed)(self.presence_id,
+                                                                      timezone.now())
+                # Every process's waker plans the moment the seat's grace ends.
+                await self.channel_layer.group_send(group_name(self.game_id),
+                                                    {"type": "presence.changed"})
             await self.channel_layer.group_discard(group_name(self.game_id), self.channel_name)
 
+    async def _arrive(self) -> None:
+        """A person's seat's socket at a table with presence on: keep its row, catch the
+        game up (a person back from away lets it go on), then ping it."""
+        try:
+            self.presence_id = await database_sync_to_async(presence.socket_opened)(
+                self.game_id, self.seats, timezone.now())
+            if self.presence_id is None:
+                return
+            await database_sync_to_async(service.play)(self.game_id, timezone.now())
+        except (Game.DoesNotExist, Busy, CannotSave):
+            pass  # the waker or the next request catches the game up
+        await self.channel_layer.group_send(group_name(self.game_id),
+                                            {"type": "presence.changed"})
+        self.pinger = asyncio.create_task(self._ping())
+
+    async def _ping(self) -> None:
+        """A ping now and every PLAY_PING_MS; a page that answered none of the last
+        presence.STALE_PINGS is gone (its network died without closing the socket)."""
+        missed = 0
+        while not self.gone:
+            if self.ping_sent is not None:
+                missed += 1
+                if missed >= presence.STALE_PINGS:
+                    await self.close()
+                    return
+            else:
+                missed = 0
+                self.ping_sent = int(time.monotonic() * 1000)
+                await self.send(text_data=json.dumps({"ping": self.ping_sent}))
+            await asyncio.sleep(settings.PLAY_PING_MS / 1000)
+
+    async def _pong(self, stamp: object) -> None:
+        if self.presence_id is None or stamp != self.ping_sent or self.ping_sent is None:
+            return  # not the ping this socket is waiting for
+        rtt = int(time.monotonic() * 1000) - self.ping_sent
+        self.ping_sent = None
+        await database_sync_to_async(presence.socket_seen)(self.presence_id, timezone.now(),
+                                                           rtt)
+        told = self.rtt_told
+        if told is None or abs(rtt - told) >= max(DELAY_STEP_MS, told // 4):
+            self.rtt_told = rtt
+            await self.channel_layer.group_send(group_name(self.game_id),
+                                                {"type": "presence.delays"})
+
+    async def presence_changed(self, event: dict) -> None:
+        """A seat's socket opened or closed somewhere: re-plan the waker, re-tell delays."""
+        if self.room is not None:
+            self.room.recheck()
+            self.room.delays_changed()
+
+    async def presence_delays(self, event: dict) -> None:
+        if self.room is not None:
+            self.room.delays_changed()
+
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if text_data is not None and text_data.startswith('{"pong"'):
+            # Answers to this socket's own pings: at most one counts per ping, so they
+            # need no share of the rate limit.
+            frame = _read(text_data)
+            await self._pong(frame.get("pong") if frame else None)
+            return
         if not self.bucket.take():
             await self._tell(_("Too many moves at once: wait a moment, then play on."))
             return
@@ -107,6 +199,8 @@ class GameConsumer(AsyncWebsocketConsumer):
             await self._show(since if isinstance(since, int) and since >= 0 else None)
         elif "action" in frame or "command" in frame:
             await self._act(frame)
+        elif "take_back" in frame:
+            await self._take_back(frame["take_back"])
         else:
             await self._tell(_("That request could not be read, so nothing was changed."))
 
@@ -144,6 +238,21 @@ class GameConsumer(AsyncWebsocketConsumer):
             return
         if message:
             await self._tell(message)
+
+    async def _take_back(self, raw: object) -> None:
+        raw = str(raw) if isinstance(raw, int) and not isinstance(raw, bool) else ""
+        seat = seat_named(raw, self.seats)
+        if seat is None:
+            await self._tell(str(NOT_YOUR_PERSONS_SEAT))
+            return
+        try:
+            await database_sync_to_async(service.take_back)(self.game_id, seat, timezone.now())
+        except Busy:
+            await self._tell(_("This game is very busy; try again in a moment."))
+        except CannotSave:
+            await self._tell(str(CANNOT_SAVE))
+        except Game.DoesNotExist:
+            await self.close(code=NO_SUCH_GAME)
 
     async def _tell(self, message: str) -> None:
         """The board as it stands with `message`, to this socket only."""

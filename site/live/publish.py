@@ -23,10 +23,11 @@ from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.html import format_html
-from play import service
+from play import presence, service
 from play.answers import Shown
 from play.models import Game, LogEntry
 from play.page import play_context
+from play.presence_page import delay_rows
 
 from rules_engine import Driver
 
@@ -120,3 +121,18 @@ def render_frame(game_id: str, view: View, *, since: int | None,
     frame = format_html('<div id="game" hx-swap-oob="innerHTML" data-version="{}"{}>{}</div>',
                         row.version, " data-told" if message else "", state)
     return row.version, frame
+
+
+def delays_frame(game_id: str, lang: str) -> str | None:
+    """The line of the seats' connection delays (a table with presence on), as an
+    out-of-band swap of the page's #delays; None: no such game, or presence is off."""
+    try:
+        row = Game.objects.get(pk=game_id)
+    except Game.DoesNotExist:
+        return None
+    if not presence.is_on(row):
+        return None
+    with translation.override(lang):
+        rows = delay_rows(row, presence.links(row, timezone.now()))
+        return render_to_string("play/presence_delays.html",
+                                {"presence": {"delays": rows}, "oob": True})

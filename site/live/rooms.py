@@ -22,7 +22,7 @@ from play.models import Game
 from core.dbwrite import CannotSave
 
 from . import publish
-from .publish import View, render_frame
+from .publish import View, delays_frame, render_frame
 
 log = logging.getLogger(__name__)
 
@@ -32,8 +32,15 @@ KEPT_FRAMES = 32
 RETRY_S = 1.0
 
 
+#: a room tells changed connection delays at most this often (several seats' pongs, and
+#: every notice of them to each socket of the room, become one render per language).
+DELAYS_EVERY_S = 1.0
+
+
 class Member(Protocol):
     view: View
+
+    async def send(self, text_data: str | None = None) -> None: ...
 
 
 class Room:
@@ -45,6 +52,8 @@ class Room:
         self._changed = asyncio.Event()
         self._due: float | None = None  # the loop's time of the next catch-up
         self._waker: asyncio.Task | None = None
+        self._recheck = False  # a seat's socket opened or closed: ask the game when next
+        self._delays: asyncio.Task | None = None
 
     def join(self, member: Member) -> None:
         self.members.add(member)
@@ -56,12 +65,42 @@ class Room:
         if not self.members:
             if self._waker is not None:
                 self._waker.cancel()
+            if self._delays is not None:
+                self._delays.cancel()
             ROOMS.pop(self.game_id, None)
 
     def changed(self, wake_ms: int | None) -> None:
         """A notice of a change: the game next changes by itself in `wake_ms` (None: not)."""
         self._due = None if wake_ms is None else self.loop.time() + wake_ms / 1000
         self._changed.set()
+
+    def recheck(self) -> None:
+        """A presence notice (a seat's socket opened or closed, in any process): the waker
+        asks the stored game when it next changes (a grace ending is no change of the row)."""
+        self._recheck = True
+        self._changed.set()
+
+    def delays_changed(self) -> None:
+        """A seat's connection delay changed: tell this room's sockets, once for all the
+        notices of the next moment."""
+        if self._delays is None or self._delays.done():
+            self._delays = asyncio.create_task(self._tell_delays())
+
+    async def _tell_delays(self) -> None:
+        await asyncio.sleep(DELAYS_EVERY_S)
+        frames: dict[str, asyncio.Future] = {}
+        for member in list(self.members):
+            lang = member.view.lang
+            if lang not in frames:
+                frames[lang] = asyncio.ensure_future(database_sync_to_async(
+                    delays_frame, thread_sensitive=False)(self.game_id, lang))
+            try:
+                frame = await frames[lang]
+            except Exception:
+                log.exception("delays of game %s", self.game_id)
+                return
+            if frame is not None and member in self.members:
+                await member.send(text_data=frame)
 
     async def frame(self, view: View, version: int, since: int | None) -> str | None:
         """The frame for `view` after the change to `version`: rendered by the first
@@ -84,6 +123,9 @@ class Room:
             try:
                 # A notice (a move, a clock command, another process's catch-up) re-plans.
                 await asyncio.wait_for(self._changed.wait(), timeout)
+                if self._recheck:
+                    self._recheck = False
+                    await self._plan()
                 continue
             except TimeoutError:
                 pass

@@ -18,10 +18,10 @@ from core.dbwrite import CannotSave
 from presentation.reasons import reason_text
 
 from . import service
-from .access import acting_seat, game_or_404
+from .access import acting_seat, game_or_404, held_seats, seat_named
 from .forms import ClockForm, MoveForm, SinceForm
 from .models import Game, LogEntry
-from .service import FORGED, HELD, NOT_YOUR_SEAT, PAUSED, RUNNING, STALE, Turn
+from .service import AWAY, FORGED, HELD, NOT_YOUR_SEAT, PAUSED, RUNNING, STALE, Turn
 from .store import Busy
 
 
@@ -92,6 +92,8 @@ REFUSALS = {
         gettext_lazy("Pause the game first: you can only step through it while it is paused."),
     ),
     HELD: (409, gettext_lazy("Close the question before going on to the next step.")),
+    AWAY: (409, gettext_lazy("The game waits for a player who is not connected: it goes on "
+                             "when they are back, or when a bot takes their seat.")),
 }
 
 CANNOT_SAVE = gettext_lazy("The game cannot be saved right now, so that was not played. "
@@ -113,6 +115,23 @@ def act(request: HttpRequest, game_id: str, **request_args) -> Shown:
     if turn.refusal:
         return Shown(row, turn, message, status, since)
     return Shown(row, turn, message, since=since, fresh=change.entries)
+
+
+NOT_YOUR_PERSONS_SEAT = gettext_lazy("Only the person whose seat a bot plays can take it back.")
+
+
+def take_back(request: HttpRequest, game_id: str) -> Shown:
+    """The person takes back the seat a bot plays for them (play.presence), if this browser
+    holds it; the seat named in the request (a hot-seat table holds two) or its own."""
+    since = parse_since(request.POST.get("since"))
+    seat = seat_named(request.POST.get("seat", ""), held_seats(request, game_id))
+    if seat is None:
+        return unchanged(game_id, str(NOT_YOUR_PERSONS_SEAT), 403, since)
+    try:
+        change = service.take_back(game_id, seat, timezone.now())
+    except CannotSave:
+        return unchanged(game_id, str(CANNOT_SAVE), 503, since)
+    return Shown(change.row, change.value, since=since, fresh=change.entries)
 
 
 def outcome(turn: Turn, action: dict | None = None) -> tuple[int, str]:

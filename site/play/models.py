@@ -59,6 +59,20 @@ class Game(models.Model):
     updated = models.DateTimeField()
     finished = models.DateTimeField(null=True, blank=True)
 
+    # Presence (play.presence, issue #22): a person whose connection drops keeps the seat.
+    #: real milliseconds a person's seat may stay away (the game paused) before a bot takes
+    #: it; 0: presence is off (the demo: nobody is waited for, nothing is measured).
+    away_limit_ms = models.PositiveIntegerField(default=0)
+    #: per seat, the bot level that stands in for the seat's person ("": the seat has no
+    #: person; empty list: no seat has). The seat's kind in `seats` is "human" while the
+    #: person plays it and this level while the bot does.
+    takeover = models.JSONField(default=list, blank=True)
+    #: per seat, the name the table shows ("" or missing: "Player 2").
+    names = models.JSONField(default=list, blank=True)
+    #: what presence decided so far (play.presence.State): the seats away and since when,
+    #: whether it stopped the clock, the news the latest change brought.
+    presence = models.JSONField(default=dict, blank=True)
+
     class Meta:
         indexes = [models.Index(fields=["over", "updated"])]
 
@@ -76,6 +90,40 @@ class Game(models.Model):
     @property
     def human_seats(self) -> list[int]:
         return [s for s, kind in enumerate(self.seats) if kind == HUMAN]
+
+    def takeover_level(self, seat: int) -> str:
+        """The bot level that stands in for the seat's person ("": no person's seat)."""
+        return self.takeover[seat] if 0 <= seat < len(self.takeover) else ""
+
+    def seat_name(self, seat: int) -> str:
+        """The seat's own name ("": none given, the table calls it "Player 2")."""
+        return self.names[seat] if 0 <= seat < len(self.names) else ""
+
+
+class Socket(models.Model):
+    """One open (or lately closed) socket of a browser holding seats of a game with presence
+    on: the seats' link to the table, kept in the database so that every server process sees
+    it. A socket refreshes `seen` with every answer to the server's ping; a socket whose
+    process was killed stops refreshing and counts as closed once `seen` is old
+    (play.presence.STALE_PINGS pings missed)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="sockets")
+    #: the seats the socket's browser holds (two at a hot-seat table).
+    seats = models.JSONField(default=list)
+    opened = models.DateTimeField()
+    seen = models.DateTimeField()
+    closed = models.DateTimeField(null=True, blank=True)
+    #: the last round trip measured (server to page and back), in milliseconds.
+    rtt_ms = models.PositiveIntegerField(null=True, blank=True)
+    #: not a socket: the page's requests over HTTP (its socket could not open), one row per
+    #: game and seats, refreshed by its board requests.
+    over_http = models.BooleanField(default=False)
+
+    class Meta:
+        indexes = [models.Index(fields=["game", "seen"])]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} seats {self.seats}"
 
 
 class LogEntry(models.Model):

@@ -21,9 +21,10 @@ from presentation.narration import narrate_all
 from presentation.table import Table
 from presentation.wording import CardList, CardWord, Words, sentence
 
-from . import service
+from . import presence, service
 from .answers import Shown
 from .models import Game, LogEntry
+from .presence_page import news_lines, presence_context, table_names
 from .setup import again_pairs
 from .summary import summarise
 
@@ -80,8 +81,10 @@ def play_context(shown: Shown, seat: int | None) -> tuple[Role, dict]:
     game = driver.game
     holds = seat is not None and seat in row.human_seats
     role = Role.PLAYER if holds else Role.WATCHER
-    facing = seat if holds else (row.human_seats[0] if row.human_seats else None)
-    table = table_for(role, game, row.seats, seat=facing, paused=row.paused)
+    stood_in = seat is not None and bool(row.takeover_level(seat))  # a bot plays it now
+    facing = seat if holds or stood_in else (row.human_seats[0] if row.human_seats else None)
+    table = table_for(role, game, row.seats, seat=facing, paused=row.paused,
+                      names=table_names(row, seat if holds else None))
     announce = _announcements(row, shown.since, table.family, shown.message, shown.fresh)
     if announce and len(announce) > (1 if shown.message else 0):
         announce.append(_centre_line(table))
@@ -100,6 +103,9 @@ def play_context(shown: Shown, seat: int | None) -> tuple[Role, dict]:
         "replay_url": reverse("play_replay", kwargs=kw),
         "setup_url": reverse("play_setup", kwargs={"variant": row.variant}),
         "rules_url": reverse("rules", kwargs={"variant": row.variant}),
+        "seat_url": reverse("play_seat", kwargs=kw),
+        "presence": presence_context(row, seat, timezone.now()),
+        "news": news_lines(row) if presence.is_on(row) else [],
         "summary": summarise(game, row.seats, seat if holds else None) if game.over else None,
         "again_pairs": again_pairs(row),
         "again_query": urlencode(again_pairs(row)),

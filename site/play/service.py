@@ -13,6 +13,7 @@ caller says which (`controls`).
 
 from __future__ import annotations
 
+import math
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,11 +23,13 @@ from django.conf import settings
 from django.db import transaction
 
 from rules_engine.actions import Action, Result
+from rules_engine.bots import LEVELS
 from rules_engine.driver import Driver, Entry, replay_record
 from rules_engine.game import R_GAME_OVER
 from rules_engine.game import Game as EngineGame
 from rules_engine.registry import new_game
 
+from . import presence
 from .clock import Clock
 from .models import HUMAN, Game, LogEntry
 from .signals import game_changed
@@ -39,6 +42,7 @@ FORGED = "forged"
 PAUSED = "paused"
 RUNNING = "running"  # a single step asked for while the clock runs
 HELD = "held"  # a rule of the game's owner holds the clock (teacher mode: a question is open)
+AWAY = "away"  # the game waits for a person whose connection dropped (play.presence)
 CLOCK_COMMANDS = ("pause", "resume", "step", "speed")
 #: how much later than the bot's moment a page asks, so that the bot is surely due then.
 POLL_MARGIN_MS = 15
@@ -74,18 +78,38 @@ def new_seed() -> int:
 
 def start_game(variant: str, seats: list[str], *, options: dict | None = None,
                seed: int | None = None, wall: datetime, speed: float | None = None,
-               paused: bool = False, using: str = "default") -> Game:
+               paused: bool = False, using: str = "default", away_limit_ms: int = 0,
+               takeover: list[str] | None = None, names: list[str] | None = None) -> Game:
     """Deal a new game and store it (ValueError / OptionError for what the engine refuses);
-    `paused`: its clock waits for a resume (teacher mode starts when the class is ready)."""
+    `paused`: its clock waits for a resume (teacher mode starts when the class is ready).
+
+    Presence (play.presence; off unless `away_limit_ms` > 0): `takeover` names, per seat,
+    the bot level that stands in for the seat's person when they stay away longer than
+    `away_limit_ms` ("" for a bot's seat; a human seat without one is never waited for);
+    `names`: per seat, the name the table shows ("" for "Player 2")."""
     seed = new_seed() if seed is None else seed
+    takeover, names = _per_seat(takeover, seats, "takeover"), _per_seat(names, seats, "names")
+    for seat, level in enumerate(takeover):
+        if level and (seats[seat] != HUMAN or level not in LEVELS):
+            raise ValueError(f"seat {seat}: no bot level {level!r} can stand in for it")
+    if away_limit_ms < 0:
+        raise ValueError("an away limit cannot be negative")
     driver = Driver.new(variant, seats, options=options, seed=seed)
     clock = Clock(0, wall, settings.PLAY_CLOCK_SPEED if speed is None else speed, paused)
     row = Game(variant=variant, options=dict(driver.game.options), players=len(seats),
                seats=list(seats), seed=seed, snapshot=driver.to_json(), acted=[0] * len(seats),
-               updated=wall)
+               updated=wall, away_limit_ms=away_limit_ms, takeover=takeover, names=names)
     row.set_clock(clock)
     row.save(using=using)
     return row
+
+
+def _per_seat(values: list[str] | None, seats: list[str], what: str) -> list[str]:
+    if not values:
+        return []
+    if len(values) != len(seats):
+        raise ValueError(f"{len(values)} {what} for {len(seats)} seats")
+    return [str(value) for value in values]
 
 
 def driver_of(row: Game) -> Driver:
@@ -108,17 +132,23 @@ def _idle_limit(row: Game, clock: Clock, now: int) -> int | None:
 
 def compute(row: Game, wall: datetime, *, seat: int | None = None, action: dict | None = None,
             version: int | None = None, clock_command: str | None = None,
-            speed: float | None = None, controls: bool = False) -> Change[Turn]:
+            speed: float | None = None, controls: bool = False,
+            hands: str | None = None) -> Change[Turn]:
     """Catch `row` up to `wall`, then apply the seat's action or the clock command (unsaved).
 
     A clock command comes from a seat's player, or from the game's controller (`controls`:
     the caller has checked that the request holds the game, e.g. a teacher without a seat).
     "step" applies exactly the next due bot action or deadline while the game is paused;
-    "speed" sets the clock's speed factor (`speed`)."""
+    "speed" sets the clock's speed factor (`speed`). `hands` ("bot" or "person") hands a
+    person's `seat` to its bot or back to the person (play.presence.change_hands; the caller
+    has checked who may)."""
     if clock_command is not None and clock_command not in CLOCK_COMMANDS:
         raise ValueError(f"unknown clock command {clock_command!r}")
     driver = driver_of(row)
     clock = row.clock
+    changed = False
+    if presence.is_on(row):
+        clock, changed = presence.settle(row, driver, clock, wall, presence.links(row, wall))
     now = clock.now_ms(wall)
     turn = Turn(driver, now)
     acting = action is not None or clock_command is not None
@@ -134,22 +164,34 @@ def compute(row: Game, wall: datetime, *, seat: int | None = None, action: dict 
             else:
                 turn.refusal = STALE
         elif action is not None and (clock.paused and not row.over):
-            turn.refusal = PAUSED
+            turn.refusal = AWAY if presence.away(row) else PAUSED
         elif clock_command == "step" and not clock.paused and not row.over:
             turn.refusal = RUNNING
+        elif clock_command == "resume" and presence.away(row) and not row.over:
+            turn.refusal = AWAY
         elif clock_command is not None:
             turn.refusal = next(filter(None, (rule(row, clock_command) for rule in CLOCK_RULES)),
                                 None)
         if turn.refusal:
-            return Change(row, turn)
-    changed = False
+            if not changed:
+                return Change(row, turn)
+            # What presence found is stored all the same (the move is not played).
+            row.set_clock(clock)
+            row.snapshot = driver.to_json()
+            return Change(row, turn, changed=True)
     idle = _idle_limit(row, clock, now)
     if idle is not None:
         clock, now, changed = clock.pause(wall, at_ms=idle), idle, True
+    if clock_command == "pause" and presence.stopped_clock(row):
+        # A player's own pause: the game stays paused when the missing person is back.
+        row.presence, changed = {**row.presence, "paused": False}, True
     if clock_command == "pause" and not row.over and not clock.paused:
         clock, changed = clock.pause(wall), True
     if not row.over:
         driver.run_until(now)
+    if hands is not None and seat is not None and not driver.game.over:
+        clock, handed = presence.change_hands(row, driver, clock, wall, seat, hands == "bot")
+        changed = changed or handed
     if clock_command == "step" and clock.paused and not driver.game.over:
         turn.stepped = driver.step()
         if turn.stepped is not None:
@@ -234,17 +276,39 @@ def next_poll_ms(row: Game, driver: Driver, wall: datetime) -> int | None:
 
 def wake_in_ms(row: Game, driver: Driver, wall: datetime) -> int | None:
     """Real milliseconds until the game changes with no person acting: a bot's move, an
-    engine deadline or the idle pause (None: nothing will; paused, over, or waiting for a
-    person). A server holding the game's sockets catches it up then (live.rooms)."""
+    engine deadline, the idle pause, or presence's next moment (a grace or an away limit
+    ending; None: nothing will; over, or paused or waiting for a person with nobody
+    away). A server holding the game's sockets catches it up then (live.rooms)."""
     clock = row.clock
-    if row.over or driver.game.over or clock.paused:
+    if row.over or driver.game.over:
         return None
-    idle_at = row.human_ms + settings.PLAY_IDLE_PAUSE_MS if HUMAN in row.seats else None
-    moments = [t for t in (driver.next_due(), idle_at) if t is not None]
-    if not moments:
-        return None
-    delay = clock.wall_ms_until(min(moments), wall)
-    return None if delay is None else delay + POLL_MARGIN_MS
+    delays = []
+    if not clock.paused:
+        idle_at = row.human_ms + settings.PLAY_IDLE_PAUSE_MS if HUMAN in row.seats else None
+        moments = [t for t in (driver.next_due(), idle_at) if t is not None]
+        delay = clock.wall_ms_until(min(moments), wall) if moments else None
+        if delay is not None:
+            delays.append(delay)
+    if presence.is_on(row):
+        delays += [max(0, math.ceil((moment - wall).total_seconds() * 1000))
+                   for moment in presence.wake_moments(row, wall, presence.links(row, wall))]
+    return min(delays) + POLL_MARGIN_MS if delays else None
+
+
+def hand_to_bot(game_id: str, seat: int, wall: datetime, *,
+                using: str = "default") -> Change[Turn]:
+    """A person's seat played by its stand-in bot from now on (a teacher's "let a bot play
+    for them" at a class table); nothing changes for a seat no person holds or a bot plays
+    already. The caller checks that the request may (it controls the game)."""
+    return play(game_id, wall, seat=seat, hands="bot", using=using)
+
+
+def take_back(game_id: str, seat: int, wall: datetime, *,
+              using: str = "default") -> Change[Turn]:
+    """The person takes their seat back from its stand-in bot ("Take my seat back"); nothing
+    changes when they already play it. The caller checks that the request holds the seat
+    (play.access)."""
+    return play(game_id, wall, seat=seat, hands="person", using=using)
 
 
 def replay_log(row: Game, *, using: str = "default") -> EngineGame:

@@ -29,7 +29,7 @@ from .models import Game, LogEntry
 ATTEMPTS = 100
 #: fields a change may set on the row (version and log_length are the store's own).
 CHANGED_FIELDS = ("snapshot", "acted", "human_ms", "clock_ms", "clock_at", "speed", "paused",
-                  "over", "winner", "end_reason", "finished")
+                  "over", "winner", "end_reason", "finished", "seats", "presence")
 
 
 class Busy(RuntimeError):

@@ -20,8 +20,8 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from core.pagecache import cached_page
 from presentation.gamepage import render_game
 
-from . import service
-from .access import check_id, game_or_404, held_seat, hold_seats
+from . import presence, service
+from .access import check_id, game_or_404, held_seat, held_seats, hold_seats
 from .answers import (
     BadMove,
     Shown,
@@ -31,6 +31,7 @@ from .answers import (
     parse_since,
     read_clock,
     read_move,
+    take_back,
     unchanged,
     unreadable,
 )
@@ -71,7 +72,13 @@ def render_play(request: HttpRequest, shown: Shown) -> HttpResponse:
 @game_answer
 def game_page(request: HttpRequest, game_id: str) -> HttpResponse:
     check_id(game_id)
-    return render_play(request, catch_up(game_id, parse_since(request.GET.get("since"))))
+    since = parse_since(request.GET.get("since"))
+    shown = catch_up(game_id, since)
+    # A page asking for its board again (its socket closed) is at the table all the same.
+    held = held_seats(request, game_id)
+    if since is not None and held and presence.seen_over_http(shown.row, held, timezone.now()):
+        shown = catch_up(game_id, since)
+    return render_play(request, shown)
 
 
 @require_POST
@@ -95,6 +102,14 @@ def clock(request: HttpRequest, game_id: str) -> HttpResponse:
     except BadMove:
         return render_play(request, unreadable(game_id))
     return render_play(request, act(request, game_id, **request_args))
+
+
+@require_POST
+@game_answer
+def take_seat_back(request: HttpRequest, game_id: str) -> HttpResponse:
+    """"Take my seat back" (play.presence) over HTTP, when the page's socket is closed."""
+    check_id(game_id)
+    return render_play(request, take_back(request, game_id))
 
 
 # ---------------------------------------------------------------------------- replay

@@ -58,12 +58,13 @@ def table_for(
 ) -> Table:
     """The table as `role` sees it. `seat`: the player's own seat (PLAYER, SANDBOX) or the
     seat a watcher's table is turned to; `acting`: the seats a teacher plays at one keyboard;
-    `names`: the seats' names (a lesson's); `paused`: the game's clock is stopped, so nobody
-    moves (a teacher may then ask about any card); `interactive`: the sandbox offers moves."""
+    `names`: the seats' names (a lesson's, a friends' table's); `paused`: the game's clock is
+    stopped, so nobody moves (a teacher may then ask about any card); `interactive`: the
+    sandbox offers moves."""
     if role is Role.PLAYER:
-        return build_table(game, seats, seat, interactive=not paused)
+        return build_table(game, seats, seat, interactive=not paused, names=names)
     if role is Role.WATCHER:
-        return build_table(game, seats, seat, interactive=False, watcher=True)
+        return build_table(game, seats, seat, interactive=False, watcher=True, names=names)
     if role is Role.SANDBOX:
         return build_table(game, seats, seat, interactive=interactive, reveal=True, names=names)
     hands = {}

@@ -430,15 +430,63 @@ function keepNote() {
   }
 }
 
-// The live region stays put; each answer brings the lines it should read out.
+// The live region stays put; each answer brings the lines it should read out. A table's
+// presence news (who left, came back, was replaced: data-news, the version that told it)
+// is read out once, however many answers show that version.
+let newsRead = 0;
+
 function boardShown() {
   noteChangedTops();
   mark();
   keepNote();
-  const lines = shown()?.querySelector("[data-announce]");
+  startCountdowns();
+  const lines = shown()?.querySelector("[data-announce]")?.cloneNode(true);
   const region = document.getElementById("announce");
-  if (lines && region && lines.textContent.trim()) region.replaceChildren(...lines.cloneNode(true).childNodes);
+  if (!lines || !region) return;
+  lines.querySelectorAll("[data-news]").forEach((line) => {
+    const version = Number(line.dataset.news);
+    if (version <= newsRead) line.remove();
+    else newsRead = version;
+  });
+  if (lines.textContent.trim()) region.replaceChildren(...lines.childNodes);
 }
+
+// The time left before a bot takes a missing person's seat, counted down on the page from
+// what the server said when it sent the board (no clock of the page's is compared).
+let countdown = null;
+
+function startCountdowns() {
+  const spans = [...document.querySelectorAll("#game [data-countdown-ms]")];
+  const from = Date.now();
+  if (countdown) clearInterval(countdown);
+  countdown = null;
+  if (!spans.length) return;
+  countdown = setInterval(() => {
+    spans.forEach((span) => {
+      const left = Number(span.dataset.countdownMs) - (Date.now() - from);
+      span.textContent = String(Math.max(0, Math.ceil(left / 1000)));
+    });
+  }, 1000);
+}
+startCountdowns();
+
+// "Take my seat back": over the socket while it is open, posted otherwise.
+document.addEventListener("click", (event) => {
+  const button = event.target.closest?.("[data-take-back]");
+  const box = gameBox();
+  if (!button || !box?.contains(button)) return;
+  const seat = Number(button.dataset.takeBack);
+  if (socket) {
+    socket.send(JSON.stringify({ take_back: seat }));
+    return;
+  }
+  window.htmx.ajax("POST", box.dataset.seatUrl, {
+    source: box,
+    target: "#game",
+    swap: "innerHTML",
+    values: { seat, since: shown()?.dataset.seq || "" },
+  });
+});
 
 document.addEventListener("htmx:afterSwap", (event) => {
   if (event.detail.target?.id === "sandbox") mark();
@@ -471,8 +519,27 @@ document.addEventListener("htmx:beforeRequest", (event) => {
 // alone (a refusal's reason) is shown.
 let focused = null;
 
+// At a table with presence on the server pings the page (its own clock's stamp, sent back
+// as it came: the round trip is the delay every player sees) and sends the seats' delays
+// alone when they change: no board, nothing to read out.
+let delaysOnly = false;
+
 document.addEventListener("htmx:wsBeforeMessage", (event) => {
-  const head = /^<div id="game"[^>]*>/.exec(event.detail.message)?.[0] || "";
+  const message = event.detail.message;
+  if (message.startsWith('{"ping"')) {
+    event.preventDefault();
+    try {
+      event.detail.socketWrapper.send(JSON.stringify({ pong: JSON.parse(message).ping }));
+    } catch {
+      // not a ping after all: nothing to answer
+    }
+    return;
+  }
+  if (message.startsWith('<p id="delays"')) {
+    delaysOnly = true;
+    return;
+  }
+  const head = /^<div id="game"[^>]*>/.exec(message)?.[0] || "";
   const version = Number(/ data-version="(\d+)"/.exec(head)?.[1]);
   if (!head.includes(" data-told") && version <= Number(shown()?.dataset.version)) {
     event.preventDefault();
@@ -485,6 +552,10 @@ document.addEventListener("htmx:wsBeforeMessage", (event) => {
 });
 
 document.addEventListener("htmx:wsAfterMessage", () => {
+  if (delaysOnly) {
+    delaysOnly = false;
+    return;
+  }
   if (focused) document.getElementById(focused)?.focus({ preventScroll: true });
   focused = null;
   boardShown();

@@ -244,6 +244,14 @@ CACHES = {
 PLAY_CLOCK_SPEED = 1.0
 PLAY_IDLE_POLL_MS = 1000
 PLAY_IDLE_PAUSE_MS = 120_000
+# Presence (play.presence, issue #22), for games started with an away limit (friends' and
+# class tables): each seat's socket answers a ping every PLAY_PING_MS (its round trip is the
+# delay the table shows); a seat with no open socket for PLAY_AWAY_GRACE_MS (a page reload
+# takes less) pauses the game; PLAY_AWAY_LIMIT_MS is the limit a table offers by default
+# before a bot takes the seat.
+PLAY_PING_MS = 4000
+PLAY_AWAY_GRACE_MS = 5000
+PLAY_AWAY_LIMIT_MS = 60_000
 # manage.py prune_games: finished games are kept this many days, unfinished ones (abandoned)
 # this many days after their last change.
 PLAY_KEEP_FINISHED_DAYS = 30
