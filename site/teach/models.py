@@ -128,6 +128,8 @@ class ClassRound(models.Model):
     size = models.PositiveSmallIntegerField(default=2)
     bot_level = models.CharField(max_length=16)
     pairing = models.CharField(max_length=8, choices=PAIRINGS, default=SHUFFLE)
+    #: how long a pupil's seat waits for a dropped phone before its bot plays it (play.presence)
+    away_ms = models.PositiveIntegerField(default=60_000)
     #: every table paused by the teacher (a pupil's own resume is held meanwhile)
     paused = models.BooleanField(default=False)
     #: the table the projector shows large (0: none)

@@ -94,7 +94,7 @@ def order_pupils(pupils: list[Pupil], pairing: str, last: ClassRound | None) -> 
 
 
 def start_round(
-    lesson: Lesson, *, size: int, level: str, pairing: str, wall: datetime
+    lesson: Lesson, *, size: int, level: str, pairing: str, wall: datetime, away_ms: int = 0
 ) -> ClassRound:
     """End the running round (if any) and seat every pupil at a new table."""
     row = lesson.game
@@ -104,6 +104,7 @@ def start_round(
         raise SeatingError("level")
     if pairing not in dict(ClassRound.PAIRINGS):
         raise SeatingError("pairing")
+    away_ms = away_ms or settings.PLAY_AWAY_LIMIT_MS
     pupils = list(lesson.pupils.filter(removed=False).order_by("created", "pk")[:MAX_PUPILS])
     if not pupils:
         raise SeatingError("empty")
@@ -114,18 +115,33 @@ def start_round(
     with transaction.atomic():
         number = (lesson.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
         new = ClassRound.objects.create(
-            lesson=lesson, number=number, size=size, bot_level=level, pairing=pairing
+            lesson=lesson,
+            number=number,
+            size=size,
+            bot_level=level,
+            pairing=pairing,
+            away_ms=away_ms,
         )
         at = 0
         for n, count in enumerate(table_sizes(len(order), size), start=1):
-            kinds = [HUMAN] * count + ([level] if count == 1 else [])
+            pupils = order[at : at + count]
+            bot = [level] if count == 1 else []
+            # Presence (play.presence): a pupil's dropped phone pauses the table; after
+            # away_ms a bot of the teacher's level plays the seat until the pupil is back.
             game = service.start_game(
-                row.variant, kinds, options=row.options, wall=wall, speed=settings.PLAY_CLOCK_SPEED
+                row.variant,
+                [HUMAN] * count + bot,
+                options=row.options,
+                wall=wall,
+                speed=settings.PLAY_CLOCK_SPEED,
+                away_limit_ms=away_ms,
+                takeover=[level] * count + [""] * len(bot),
+                names=[pupil.nickname for pupil in pupils] + [""] * len(bot),
             )
             table = ClassTable.objects.create(round=new, number=n, game=game)
             ClassSeat.objects.bulk_create(
                 ClassSeat(round=new, table=table, pupil=pupil, seat=seat)
-                for seat, pupil in enumerate(order[at : at + count])
+                for seat, pupil in enumerate(pupils)
             )
             at += count
     return new
@@ -174,10 +190,24 @@ def seat_of(lesson: Lesson, pupil: Pupil) -> Seated | None:
     return None if seat is None else Seated(latest, seat.table, seat.seat)
 
 
-def remove_pupil(lesson: Lesson, pupil_id: int) -> Pupil | None:
-    """Take a pupil out of the class tables: seated in no later round, gone from the board."""
+def hand_to_bot(table: ClassTable, seat: int, wall: datetime) -> None:
+    """A pupil's seat played by its bot from now on (the pupil may take it back)."""
+    for _attempt in range(3):
+        try:
+            service.hand_to_bot(table.game_id, seat, wall)
+            return
+        except Busy:
+            continue
+
+
+def remove_pupil(lesson: Lesson, pupil_id: int, wall: datetime) -> Pupil | None:
+    """Take a pupil out of the class tables: seated in no later round, gone from the board;
+    a bot plays the pupil's seat of a table still playing, so the others play on."""
     pupil = lesson.pupils.filter(pk=pupil_id).first()
     if pupil is not None and not pupil.removed:
         pupil.removed = True
         pupil.save(update_fields=["removed"])
+        seated = seat_of(lesson, pupil)
+        if seated is not None and seated.round.ended is None:
+            hand_to_bot(seated.table, seated.seat, wall)
     return pupil

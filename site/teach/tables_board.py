@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from play import service
-from play.models import Game
+from play import presence, service
+from play.models import HUMAN, Game
 
 from presentation.table import level_choice
 from rules_engine.registry import VARIANTS
@@ -102,6 +102,10 @@ class SeatView:
     left: str
     leads: bool
     won: bool
+    #: the pupil's phone dropped: the table waits (play.presence)
+    away: bool = False
+    #: a bot plays the pupil's seat (after the away limit, or handed by the teacher)
+    stand_in: bool = False
 
 
 @dataclass(frozen=True)
@@ -138,6 +142,7 @@ def tables_of(round_: ClassRound) -> list[TableView]:
         pupils = by_table.get(table.pk, {})
         names = seat_names(row, {s: name for s, (_pid, name) in pupils.items()})
         ahead = leader(board, row)
+        gone = presence.away(row) if not row.over else {}
         views.append(
             TableView(
                 number=table.number,
@@ -152,6 +157,8 @@ def tables_of(round_: ClassRound) -> list[TableView]:
                         left_words(board, s),
                         ahead == s and not row.over,
                         row.over and row.winner == s,
+                        away=s in gone,
+                        stand_in=bool(row.takeover_level(s)) and row.seats[s] != HUMAN,
                     )
                     for s in range(row.players)
                 ),

@@ -10,6 +10,7 @@ when the teacher seats the class again.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
@@ -35,7 +36,7 @@ from .access import controls, lesson_or_404, pupil_of
 from .joining import format_code
 from .models import ClassRound, Lesson
 from .overview import render_overview
-from .tables_forms import CommandForm, RoundForm, level_choices, size_choices
+from .tables_forms import CommandForm, RoundForm, away_choices, level_choices, size_choices
 
 
 def _urls(lesson: Lesson) -> dict[str, str]:
@@ -58,6 +59,7 @@ def _page_context(request: HttpRequest, lesson: Lesson, message: str = "") -> di
         "message": message,
         "sizes": size_choices(row.variant, latest.size if latest else 2),
         "levels": level_choices(latest.bot_level if latest else seating.DEFAULT_LEVEL),
+        "aways": away_choices(latest.away_ms if latest else settings.PLAY_AWAY_LIMIT_MS),
         "pairings": [
             (ClassRound.SHUFFLE, _("Shuffle everyone")),
             (ClassRound.WINNERS, _("Winners with winners")),
@@ -108,6 +110,8 @@ MESSAGES = {
     "ended": lambda: _("This round is over: start a new round."),
     "table": lambda: _("There is no such table in this round."),
     "pupil": lambda: _("There is no such pupil in this class."),
+    "seat": lambda: _("No pupil sits there in this round."),
+    "away": lambda: _("Choose from the list how long a seat waits for a dropped phone."),
 }
 
 
@@ -120,11 +124,16 @@ def _act(lesson: Lesson, command: CommandForm, round_form: RoundForm) -> None:
             raise seating.SeatingError(next(iter(round_form.errors)))
         data = round_form.cleaned_data
         seating.start_round(
-            lesson, size=data["size"], level=data["level"], pairing=data["pairing"], wall=wall
+            lesson,
+            size=data["size"],
+            level=data["level"],
+            pairing=data["pairing"],
+            wall=wall,
+            away_ms=data["away"],
         )
         return
     if name == "remove":
-        if seating.remove_pupil(lesson, command.cleaned_data["pupil"] or 0) is None:
+        if seating.remove_pupil(lesson, command.cleaned_data["pupil"] or 0, wall) is None:
             raise seating.SeatingError("pupil")
         return
     latest = seating.current_round(lesson)
@@ -143,6 +152,12 @@ def _act(lesson: Lesson, command: CommandForm, round_form: RoundForm) -> None:
         if number and not latest.tables.filter(number=number).exists():
             raise seating.SeatingError("table")
         ClassRound.objects.filter(pk=latest.pk).update(large=number)
+    elif name == "bot":
+        table = latest.tables.filter(number=command.cleaned_data["table"] or 0).first()
+        seat = command.cleaned_data["seat"]
+        if table is None or seat is None or not table.seats.filter(seat=seat).exists():
+            raise seating.SeatingError("seat")
+        seating.hand_to_bot(table, seat, wall)
 
 
 @require_POST

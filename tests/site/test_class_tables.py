@@ -19,6 +19,15 @@ pytestmark = pytest.mark.django_db
 LANGS = ["sv", "nb", "de", "fi", "en"]
 
 
+@pytest.fixture(autouse=True)
+def _phones_never_drop(request, settings):
+    """No pupil's phone holds a socket in these tests: presence (play.presence) would stop
+    every table after its grace, so the grace is endless here except where a test checks
+    the pause and bot rule itself."""
+    if "dropped_phone" not in request.node.name:
+        settings.PLAY_AWAY_GRACE_MS = 10**9
+
+
 @pytest.mark.parametrize(
     ("pupils", "size", "sizes"),
     [
@@ -298,3 +307,40 @@ def test_the_set_up_page_starts_class_tables_directly(client):
 def test_the_lesson_page_leads_to_class_tables(client):
     lesson = new_lesson(client)
     assert f'href="/en/teach/{lesson.pk}/tables/"' in client.get(f"/en/teach/{lesson.pk}/").text
+
+
+def test_a_dropped_phone_pauses_its_table_and_the_teacher_hands_the_seat_to_a_bot(client):
+    from datetime import timedelta
+
+    from play import service
+
+    lesson, _phones = _class(client, ["Ada", "Bo", "Cy", "Di"])
+    control(client, lesson, "start", size="2", level="expert", pairing="shuffle", away="30000")
+    table = ClassTable.objects.get(round__lesson=lesson, number=1)
+    row = table.game
+    assert row.away_limit_ms == 30_000 and row.takeover == ["expert", "expert"]
+    assert sorted(row.names) == sorted(s.pupil.nickname for s in table.seats.all())
+    # No phone came to the table: after the grace the table waits for both.
+    row = service.play(row.pk, row.created + timedelta(seconds=6)).row
+    assert row.paused
+    overview = client.get(f"/en/teach/{lesson.pk}/tables/", HTTP_HX_REQUEST="true").text
+    assert "phone away" in overview
+    # The teacher lets a bot play for seat 0 at once.
+    response = control(client, lesson, "bot", table="1", seat="0")
+    row = Game.objects.get(pk=row.pk)
+    assert row.seats[0] == "expert" and row.seats[1] == "human"
+    assert "a bot plays for them" in response.text
+    assert (
+        control(client, lesson, "bot", table="1", seat="5").text.count(
+            "No pupil sits there in this round."
+        )
+        == 1
+    )
+
+
+def test_a_pupil_removed_mid_round_is_played_by_a_bot(client):
+    lesson, _phones = _class(client, ["Ada", "Bo"])
+    control(client, lesson, "start", size="2", level="club", pairing="shuffle")
+    seat = ClassSeat.objects.get(pupil__nickname="Ada")
+    control(client, lesson, "remove", pupil=str(seat.pupil_id))
+    assert Game.objects.get(pk=seat.table.game_id).seats[seat.seat] == "club"
