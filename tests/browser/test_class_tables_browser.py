@@ -62,7 +62,7 @@ def axe_clean(page: Page) -> None:
     assert result.violations_count == 0, result.generate_report()
 
 
-def test_a_class_of_six_at_three_tables(browser, page, site_url):
+def test_a_class_of_six_at_three_tables(browser, page, site_url, settings):
     page.set_viewport_size(PROJECTOR)
     lesson = start_tables(page, site_url)
     names = ["Ada", "Bo", "Cy", "Di", "Eve", "Flo"]
@@ -81,7 +81,10 @@ def test_a_class_of_six_at_three_tables(browser, page, site_url):
 
     round_ = ClassRound.objects.get(lesson=lesson)
     tables = list(round_.tables.order_by("number"))
-    # Two tables play to their end; the projector shows each winner as it comes.
+    # Two tables play to their end; the projector shows each winner as it comes. The test
+    # drives them on a clock of its own, minutes ahead of the phones' sockets: the grace
+    # before a seat counts as away is endless meanwhile (play.presence).
+    settings.PLAY_AWAY_GRACE_MS = 10**9
     winners = []
     for n, table in enumerate(tables[:2]):
         row = play_table_to_the_end(Game.objects.get(pk=table.game_id), seed=n)
@@ -100,12 +103,25 @@ def test_a_class_of_six_at_three_tables(browser, page, site_url):
         )
     expect(page.locator(".tableau--over")).to_have_count(2)
 
+    # A phone at the third table is closed: the table waits for it, the other phone and the
+    # projector say so, and the teacher hands the seat to a bot at once.
+    settings.PLAY_AWAY_GRACE_MS = 2000
+    dropped, stays = ClassSeat.objects.filter(table=tables[2]).order_by("seat")
+    phones[dropped.pupil.nickname].close()
+    expect(page.locator("#table-3 .tableau__away")).to_have_count(1, timeout=WAIT_MS)
+    expect(phones[stays.pupil.nickname].locator("#game")).to_contain_text(
+        dropped.pupil.nickname, timeout=WAIT_MS
+    )
+    assert Game.objects.get(pk=tables[2].game_id).paused
+    page.locator(f"#bot-3-{dropped.seat}").click()
+    expect(page.locator("#table-3 .tableau__bot")).to_have_count(1, timeout=WAIT_MS)
+    row = Game.objects.get(pk=tables[2].game_id)
+    assert row.seats[dropped.seat] == "club" and not row.paused
+
     # Pause every table: the third table's phones are told.
     page.locator("#tables-pause").click()
     expect(page.locator("#tables-round")).to_contain_text("every table paused", timeout=WAIT_MS)
-    third = [s.pupil.nickname for s in ClassSeat.objects.filter(table=tables[2])]
-    for name in third:
-        expect(phones[name].locator(".game__paused")).to_be_visible(timeout=WAIT_MS)
+    expect(phones[stays.pupil.nickname].locator(".game__paused")).to_be_visible(timeout=WAIT_MS)
     assert Game.objects.get(pk=tables[2].game_id).paused
 
     # A new round, winners with winners: both winners at table 1; every phone moves on.
@@ -121,7 +137,7 @@ def test_a_class_of_six_at_three_tables(browser, page, site_url):
             "ws-connect", f"/ws/en/play/{first_table.game_id}/", timeout=WAIT_MS
         )
     for phone in phones.values():
-        phone.context.close()
+        phone.context.close()  # the dropped phone's page is closed, its context is not
 
 
 @pytest.mark.parametrize("lang", LANGS)
