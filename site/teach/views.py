@@ -65,6 +65,7 @@ from .setup import (
     parse_teach_setup,
 )
 from .summary import class_summary
+from .tables_summary import has_results, table_results
 from .tables_views import table_redirect
 
 
@@ -325,10 +326,13 @@ def replay_page(request: HttpRequest, game_id: str) -> HttpResponse:
 def summary_page(request: HttpRequest, game_id: str) -> HttpResponse:
     lesson = lesson_or_404(game_id)
     row = lesson.game
-    if not row.over:
+    # A lesson of class tables prints once a table has finished, its own game unplayed (#23).
+    if not row.over and not has_results(lesson):
         return HttpResponseRedirect(reverse("teach_follow", kwargs={"game_id": game_id}))
     lang = current_lang()
+    tables_round, tables = table_results(lesson, lang)
     context = {"lesson": lesson, "row": row, "entry": variant_entry(row.variant, lang),
                "summary": class_summary(lesson, row, lang), **urls_of(row),
-               "again_query": urlencode(again_pairs(row))}
+               "again_query": urlencode(again_pairs(row)), "watched": row.over,
+               "tables_round": tables_round, "tables": tables}
     return render(request, "teach/summary.html", context)

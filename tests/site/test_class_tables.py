@@ -344,3 +344,25 @@ def test_a_pupil_removed_mid_round_is_played_by_a_bot(client):
     seat = ClassSeat.objects.get(pupil__nickname="Ada")
     control(client, lesson, "remove", pupil=str(seat.pupil_id))
     assert Game.objects.get(pk=seat.table.game_id).seats[seat.seat] == "club"
+
+
+def test_the_class_summary_gains_the_tables_results_and_a_moment_each(client):
+    lesson, _phones = _class(client, ["Ada", "Bo", "Cy", "Di"])
+    # Before any table has finished, a lesson whose own game was not played has no summary.
+    assert client.get(f"/en/teach/{lesson.pk}/summary/").status_code == 302
+    control(client, lesson, "start", size="2", level="club", pairing="shuffle")
+    first = ClassTable.objects.get(round__lesson=lesson, number=1)
+    row = play_table_to_the_end(first.game)
+    winner = ClassSeat.objects.get(table=first, seat=row.winner).pupil.nickname
+    page = client.get(f"/en/teach/{lesson.pk}/summary/")
+    assert page.status_code == 200
+    text = page.text
+    assert "Class tables, round 1" in text
+    assert f"Winner: {winner}" in text and "Stopped before the end" in text
+    tables = text.split('id="tables-title"')[1]
+    assert tables.count('class="table-result"') == 2
+    assert tables.count('class="moment__story"') == 1  # the finished table's moment
+    assert f"/en/play/{row.pk}/replay/" in tables
+    # The lesson's own game was never played: no result or moments of it.
+    assert "Three moments of this game" not in text
+    assert client.get(f"/en/play/{row.pk}/replay/").status_code == 200
