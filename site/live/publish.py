@@ -40,7 +40,7 @@ _DRIVERS: OrderedDict[tuple[str, int], Driver] = OrderedDict()
 KEPT_DRIVERS = 64
 
 
-def _driver(row: Game) -> Driver:
+def shared_driver(row: Game) -> Driver:
     key = (row.pk, row.version)
     driver = _DRIVERS.get(key)
     if driver is None:
@@ -58,6 +58,10 @@ class View:
     seat: int | None
     lang: str
 
+    def render(self, game_id: str, since: int | None,
+               message: str = "") -> tuple[int, str] | None:
+        return render_frame(game_id, self, since=since, message=message)
+
 
 def group_name(game_id: str) -> str:
     return f"game.{game_id}"
@@ -65,12 +69,18 @@ def group_name(game_id: str) -> str:
 
 def announce_change(sender: type, *, row: Game, entries: list[LogEntry],
                     wake_ms: int | None = None, **kwargs) -> None:
+    notice = {"type": "game.changed", "version": row.version,
+              "since": row.log_length - len(entries), "wake_ms": wake_ms}
+    send_notice(group_name(row.pk), notice)
+
+
+def send_notice(group: str, notice: dict) -> None:
+    """`notice` to every socket of `group`, in this process and (Redis) every other, from
+    whichever thread the change was made in."""
     layer = get_channel_layer()
     if layer is None:
         return
-    notice = {"type": "game.changed", "version": row.version,
-              "since": row.log_length - len(entries), "wake_ms": wake_ms}
-    send = partial(layer.group_send, group_name(row.pk), notice)
+    send = partial(layer.group_send, group, notice)
     loop = SOCKETS_LOOP
     if loop is not None and loop.is_running():
         # This process holds sockets: the notice goes through their event loop, whichever
@@ -113,7 +123,7 @@ def render_frame(game_id: str, view: View, *, since: int | None,
         row = Game.objects.get(pk=game_id)
     except Game.DoesNotExist:
         return None
-    turn = service.Turn(_driver(row), row.clock.now_ms(timezone.now()))
+    turn = service.Turn(shared_driver(row), row.clock.now_ms(timezone.now()))
     with translation.override(view.lang):
         role, context = play_context(Shown(row, turn, message, since=since), view.seat)
         context.update(role=role.value, fragment=True, poll_ms=None)

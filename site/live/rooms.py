@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Hashable
 from typing import Protocol
 
 from channels.db import database_sync_to_async
@@ -22,7 +23,7 @@ from play.models import Game
 from core.dbwrite import CannotSave
 
 from . import publish
-from .publish import View, delays_frame, render_frame
+from .publish import delays_frame
 
 log = logging.getLogger(__name__)
 
@@ -37,8 +38,18 @@ RETRY_S = 1.0
 DELAYS_EVERY_S = 1.0
 
 
+class Shows(Protocol):
+    """What a socket may see (publish.View, lesson_publish.LessonView): equal views are
+    sent the same bytes."""
+
+    def __hash__(self) -> int: ...
+
+    def render(self, game_id: str, since: int | None,
+               message: str = "") -> tuple[int, str] | None: ...
+
+
 class Member(Protocol):
-    view: View
+    view: Shows
 
     async def send(self, text_data: str | None = None) -> None: ...
 
@@ -48,7 +59,7 @@ class Room:
         self.game_id = game_id
         self.loop = asyncio.get_running_loop()
         self.members: set[Member] = set()
-        self._frames: dict[tuple[View, int, int | None], asyncio.Task] = {}
+        self._frames: dict[tuple[Shows, Hashable, int | None], asyncio.Task] = {}
         self._changed = asyncio.Event()
         self._due: float | None = None  # the loop's time of the next catch-up
         self._waker: asyncio.Task | None = None
@@ -102,9 +113,10 @@ class Room:
             if frame is not None and member in self.members:
                 await member.send(text_data=frame)
 
-    async def frame(self, view: View, version: int, since: int | None) -> str | None:
-        """The frame for `view` after the change to `version`: rendered by the first
-        socket of the view that asks, shared by the others."""
+    async def frame(self, view: Shows, version: Hashable, since: int | None) -> str | None:
+        """The frame for `view` after the change to `version` (a game's version, or a
+        lesson's change: live.lesson_publish): rendered by the first socket of the view
+        that asks, shared by the others."""
         key = (view, version, since)
         task = self._frames.get(key)
         if task is None:
@@ -161,10 +173,9 @@ def _wake_in_ms(game_id: str) -> int | None:
     return service.wake_in_ms(row, service.driver_of(row), timezone.now())
 
 
-async def _render(game_id: str, view: View, since: int | None) -> tuple[int, str] | None:
+async def _render(game_id: str, view: Shows, since: int | None) -> tuple[int, str] | None:
     # Rendering only reads: it need not wait in line behind this process's moves.
-    return await database_sync_to_async(render_frame, thread_sensitive=False)(
-        game_id, view, since=since)
+    return await database_sync_to_async(view.render, thread_sensitive=False)(game_id, since)
 
 
 ROOMS: dict[str, Room] = {}

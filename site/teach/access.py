@@ -3,6 +3,8 @@ the lessons it controls); a pupil who joined is remembered by the lesson's id.""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from django.http import Http404, HttpRequest
 from play.access import check_id
 
@@ -14,7 +16,13 @@ MAX_CONTROLLED = 20
 
 
 def controls(request: HttpRequest, game_id: str) -> bool:
-    return game_id in request.session.get(CONTROL_KEY, [])
+    return in_control(request.session, game_id)
+
+
+def in_control(session: Mapping, game_id: str) -> bool:
+    """`controls` from a session as a request or a lesson's socket (live.lessons) has it."""
+    held = session.get(CONTROL_KEY, [])
+    return isinstance(held, list) and game_id in held
 
 
 def take_control(request: HttpRequest, game_id: str) -> None:
@@ -23,10 +31,16 @@ def take_control(request: HttpRequest, game_id: str) -> None:
 
 
 def pupil_of(request: HttpRequest, lesson: Lesson) -> Pupil | None:
-    pupil_id = request.session.get(PUPIL_KEY, {}).get(lesson.pk)
+    return pupil_in(request.session, lesson.pk)
+
+
+def pupil_in(session: Mapping, game_id: str) -> Pupil | None:
+    """`pupil_of` from a session as a request or a lesson's socket (live.lessons) has it."""
+    known = session.get(PUPIL_KEY, {})
+    pupil_id = known.get(game_id) if isinstance(known, dict) else None
     if not isinstance(pupil_id, int) or isinstance(pupil_id, bool):
         return None
-    return Pupil.objects.filter(pk=pupil_id, lesson=lesson).first()
+    return Pupil.objects.filter(pk=pupil_id, lesson_id=game_id).first()
 
 
 def remember_pupil(request: HttpRequest, pupil: Pupil) -> None:

@@ -4,8 +4,11 @@ class question and the keys of the seats the teacher plays."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 from play import service
@@ -25,7 +28,7 @@ from presentation.table import Table, build_table, key_legend, second_language, 
 from . import questions
 from .access import pupil_of
 from .joining import format_code
-from .models import Lesson, Question
+from .models import Lesson, Pupil, Question
 from .narration import lines
 from .setup import pace_label
 from .summary import seat_names
@@ -120,18 +123,68 @@ def render_follow(request: HttpRequest, shown: Shown) -> HttpResponse:
     return _render(request, lesson, shown, role)
 
 
+def socket_url(row: Game, lang: str, role: Role) -> str:
+    """The lesson's socket for a page of `role` (live.lessons): the projector's own, or the
+    follow page's (a pupil's or a follower's, told apart by the browser's session)."""
+    teacher = "teacher/" if role is Role.TEACHER else ""
+    return f"/ws/{lang}/class/{row.pk}/{teacher}"
+
+
 def _render(request: HttpRequest, lesson: Lesson, shown: Shown, role: Role) -> HttpResponse:
+    row = shown.row
+    controller = role is Role.TEACHER
+    fragment = bool(request.htmx)
+    context = lesson_context(
+        lesson, shown, role,
+        acting=list(held_seats(request, row.pk)) if controller else [],
+        fragment=fragment,
+        command=request.POST.get("command", ""),
+    )
+    if role is Role.PUPIL:
+        context.update(_pupil_context(lesson, row, context["question"], pupil_of(request, lesson)))
+    if not fragment:
+        follow = request.build_absolute_uri(context["follow_url"])
+        context.update(
+            {
+                "follow_link": follow,
+                "follow_qr": qr_svg(follow),
+                "class_code": format_code(lesson.class_code),
+                "join_url": reverse("teach_join"),
+                "socket_url": socket_url(row, current_lang(), role),
+            }
+        )
+    return render_game(
+        request,
+        role,
+        template="teach/lesson.html",
+        context=context,
+        version=row.version,
+        status=shown.status,
+    )
+
+
+def lesson_context(
+    lesson: Lesson,
+    shown: Shown,
+    role: Role,
+    *,
+    acting: list[int],
+    fragment: bool,
+    command: str = "",
+    live: bool = False,
+) -> dict:
+    """What the lesson's page shows `role` (in the active language) after `shown`:
+    `acting`, the seats the teacher plays; `fragment`, only the game's part; `command`, the
+    clock command the request carried; `live`, a frame for the lesson's sockets (no poll,
+    the tally as a frame of its own: live.publish)."""
     lang = current_lang()
     row, turn = shown.row, shown.turn
     game = turn.driver.game
     controller = role is Role.TEACHER
-    acting = list(held_seats(request, row.pk)) if controller else []
     paused = row.paused and not row.over
     table = _table(lesson, row, game, role, acting)
     question = lesson.open_question
-    fragment = bool(request.htmx)
-    urls = urls_of(row)
-    context = {
+    return {
         "lesson": lesson,
         "row": row,
         "controller": controller,
@@ -142,7 +195,8 @@ def _render(request: HttpRequest, lesson: Lesson, shown: Shown, role: Role) -> H
         "started": row.clock_ms > 0 or row.log_length > 0,
         "pace": f"{row.speed / settings.PLAY_CLOCK_SPEED:g}",
         "paces": [(value, pace_label(pace)) for value, pace in PACE_VALUES.items()],
-        "poll_ms": service.next_poll_ms(row, turn.driver, timezone.now()),
+        "poll_ms": None if live else service.next_poll_ms(row, turn.driver, timezone.now()),
+        "live": live,
         "question": question,
         "tally": questions.tally(question) if question and controller else None,
         # name: the seat's label (a select's option); in_sentence: as a question names it.
@@ -157,42 +211,54 @@ def _render(request: HttpRequest, lesson: Lesson, shown: Shown, role: Role) -> H
             else []
         ),
         # A step refused because the class is answering says so (→ used to do nothing).
-        "step_held": question is not None and request.POST.get("command") == "step",
-        "stepped_nothing": (
-            turn.stepped is None and question is None and request.POST.get("command") == "step"
-        ),
+        "step_held": question is not None and command == "step",
+        "stepped_nothing": turn.stepped is None and question is None and command == "step",
         "lang2": lesson.lang2,
-        **urls,
+        **urls_of(row),
         **_story(row, lesson, shown.since, fragment, shown.fresh),
     }
+
+
+@dataclass(frozen=True)
+class LiveParts:
+    """A lesson's page as its sockets show it (live.publish wraps each part in its
+    out-of-band swap): the game's part, and the projector's class question (None: the
+    role has none)."""
+
+    state: str
+    question: str | None
+
+
+def live_parts(lesson: Lesson, shown: Shown, role: Role, acting: list[int]) -> LiveParts:
+    """The lesson's page for every socket of one view: `role` in the active language (a
+    pupil's own answer is not in it: `my_answer_part`)."""
+    context = lesson_context(lesson, shown, role, acting=acting, fragment=True, live=True)
     if role is Role.PUPIL:
-        context.update(_pupil_context(request, lesson, row, question))
-    if not fragment:
-        follow = request.build_absolute_uri(urls["follow_url"])
-        context.update(
-            {
-                "follow_link": follow,
-                "follow_qr": qr_svg(follow),
-                "class_code": format_code(lesson.class_code),
-                "join_url": reverse("teach_join"),
-            }
-        )
-    return render_game(
-        request,
-        role,
-        template="teach/lesson.html",
-        context=context,
-        version=row.version,
-        status=shown.status,
-    )
+        context.update(_pupil_context(lesson, shown.row, context["question"], None))
+    context.update(role=role.value, fragment=True)
+    state = render_to_string("teach/lesson.html#game", context)
+    tally = render_to_string("teach/tally.html", context) if role is Role.TEACHER else None
+    return LiveParts(state, tally)
+
+
+def my_answer_part(lesson: Lesson, pupil_id: int) -> str:
+    """A pupil's own answer to the class question shown (its verdict once revealed), for
+    the place the shared frame leaves for it (#my-answer-box)."""
+    pupil = Pupil.objects.filter(pk=pupil_id, lesson=lesson).first()
+    question = lesson.open_question
+    if pupil is None or question is None:
+        return ""
+    context = {"question": question, "my_answer": _my_answer(question, pupil, lesson.game)}
+    return render_to_string("teach/my_answer.html", context)
 
 
 def _pupil_context(
-    request: HttpRequest, lesson: Lesson, row: Game, question: Question | None
+    lesson: Lesson, row: Game, question: Question | None, pupil: Pupil | None
 ) -> dict:
-    pupil = pupil_of(request, lesson)
+    """The class question on a pupil's phone (`pupil` None: as every pupil sees it, the
+    place for the pupil's own answer left empty)."""
     context: dict = {"pupil": pupil}
-    if question is None or pupil is None:
+    if question is None:
         return context
     position = questions.position(question)
     is_open = question.state == Question.OPEN
@@ -203,11 +269,17 @@ def _pupil_context(
     context["answer_url"] = reverse(
         "teach_answer", kwargs={"game_id": row.pk, "number": question.number}
     )
-    mine = question.answers.filter(pupil=pupil).first()
-    if mine is not None:
-        context["my_answer"] = {
-            "move": questions.answered_text({**mine.action, "player": question.seat}, row.variant),
-            "accepted": mine.accepted,
-            "reason": reason_text(mine.reason) if mine.reason else "",
-        }
+    if pupil is not None:
+        context["my_answer"] = _my_answer(question, pupil, row)
     return context
+
+
+def _my_answer(question: Question, pupil: Pupil, row: Game) -> dict | None:
+    mine = question.answers.filter(pupil=pupil).first()
+    if mine is None:
+        return None
+    return {
+        "move": questions.answered_text({**mine.action, "player": question.seat}, row.variant),
+        "accepted": mine.accepted,
+        "reason": reason_text(mine.reason) if mine.reason else "",
+    }

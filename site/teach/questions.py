@@ -28,6 +28,7 @@ from .explain import judging_time
 from .models import Answer, Lesson, Pupil, Question
 from .narration import move_words, tried_words
 from .nicknames import nickname_key
+from .signals import ALL, TEACHER, announce
 
 MAX_NICKNAME = 24
 
@@ -50,18 +51,22 @@ def ask(lesson: Lesson, row: Game, seat: int) -> Question:
         if lesson.questions.exclude(state=Question.CLOSED).exists():
             raise QuestionError("open")
         number = (lesson.questions.aggregate(n=Max("number"))["n"] or 0) + 1
-        return Question.objects.create(lesson=lesson, number=number, seat=seat,
-                                       position=row.snapshot, log_length=row.log_length)
+        asked = Question.objects.create(lesson=lesson, number=number, seat=seat,
+                                        position=row.snapshot, log_length=row.log_length)
+    announce(lesson.pk, ALL)
+    return asked
 
 
 def reveal(question: Question) -> None:
     if question.state == Question.OPEN:
         question.state = Question.REVEALED
         question.save(update_fields=["state"])
+        announce(question.lesson_id, ALL)
 
 
 def close_all(lesson: Lesson) -> None:
-    lesson.questions.exclude(state=Question.CLOSED).update(state=Question.CLOSED)
+    if lesson.questions.exclude(state=Question.CLOSED).update(state=Question.CLOSED):
+        announce(lesson.pk, ALL)
 
 
 def answer_key(action: dict) -> str:
@@ -109,6 +114,8 @@ def answer(question: Question, pupil: Pupil, action: dict) -> Answer:
     found, _created = Answer.objects.update_or_create(
         question=question, pupil=pupil,
         defaults={"action": action, "key": key, "accepted": accepted, "reason": reason})
+    # Only the projector's tally changes: the pupil's own page has its answer's response.
+    announce(question.lesson_id, TEACHER)
     return found
 
 
@@ -128,8 +135,9 @@ def join(lesson: Lesson, nickname: str, pupil: Pupil | None = None) -> Pupil | N
     try:
         with transaction.atomic():
             if pupil is None:
-                return Pupil.objects.create(lesson=lesson, nickname=nickname, key=key)
-            if (pupil.nickname, pupil.key) != (nickname, key):
+                pupil = Pupil.objects.create(lesson=lesson, nickname=nickname, key=key)
+                announce(lesson.pk, TEACHER)  # the tally counts the class's pupils
+            elif (pupil.nickname, pupil.key) != (nickname, key):
                 pupil.nickname, pupil.key = nickname, key
                 pupil.save(update_fields=["nickname", "key"])
             return pupil

@@ -516,7 +516,8 @@ document.addEventListener("htmx:beforeRequest", (event) => {
 });
 
 // A frame older than the board shown, or no newer, is dropped; a frame told to this page
-// alone (a refusal's reason) is shown.
+// alone (a refusal's reason) is shown. A lesson's frame (teacher mode, data-lesson) of the
+// version shown is taken: a class question changes the page, not the game's version.
 let focused = null;
 
 // At a table with presence on the server pings the page (its own clock's stamp, sent back
@@ -541,7 +542,9 @@ document.addEventListener("htmx:wsBeforeMessage", (event) => {
   }
   const head = /^<div id="game"[^>]*>/.exec(message)?.[0] || "";
   const version = Number(/ data-version="(\d+)"/.exec(head)?.[1]);
-  if (!head.includes(" data-told") && version <= Number(shown()?.dataset.version)) {
+  const current = Number(shown()?.dataset.version);
+  const old = head.includes(" data-lesson") ? version < current : version <= current;
+  if (!head.includes(" data-told") && old) {
     event.preventDefault();
     return;
   }

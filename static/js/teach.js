@@ -19,8 +19,13 @@ function addLines() {
   if (atEnd) panel.scrollTop = panel.scrollHeight;
 }
 
+// A new board, answered over HTTP or pushed over the lesson's socket (live.lessons).
 document.addEventListener("htmx:afterSwap", (event) => {
-  if (event.detail.target?.id !== "game") return;
+  if (event.detail.target?.id === "game") boardShown();
+});
+document.addEventListener("htmx:wsAfterMessage", boardShown);
+
+function boardShown() {
   addLines();
   // The game went on: an explanation of the paused table is out of date.
   if (!shown()?.hasAttribute("data-paused")) {
@@ -29,6 +34,18 @@ document.addEventListener("htmx:afterSwap", (event) => {
     gameBox()
       ?.querySelectorAll(".is-explained")
       .forEach((el) => el.classList.remove("is-explained"));
+  }
+}
+
+// A teacher's question command (ask, reveal, close) whose answer comes after the lesson's
+// socket pushed its result: the form or button that asked was replaced by that frame, which
+// shows the lesson as new as the answer does, so the answer is not swapped in (its tally
+// would look for its place from the detached button).
+document.addEventListener("htmx:beforeSwap", (event) => {
+  const asker = event.detail.requestConfig?.elt;
+  if (event.detail.target?.id === "game" && asker && !asker.isConnected
+      && gameBox()?.hasAttribute("data-live")) {
+    event.detail.shouldSwap = false;
   }
 });
 

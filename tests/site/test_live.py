@@ -234,16 +234,16 @@ async def test_a_bot_moves_with_no_request_from_any_page():
 
 @own_loop
 async def test_sockets_of_one_view_get_the_same_bytes_rendered_once(monkeypatch):
-    from live import rooms
+    from live import publish
 
     renders = []
-    real = rooms.render_frame
+    real = publish.render_frame
 
     def counting(*args, **kwargs):
         renders.append(args)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(rooms, "render_frame", counting)
+    monkeypatch.setattr(publish, "render_frame", counting)
     row = await sync_to_async(new_row)("stress-se", ("human", "human"))
     watchers = [await connect(row.pk) for _ in range(5)]
     player = await connect(row.pk, cookie=cookie_for({row.pk: 0}))

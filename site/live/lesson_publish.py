@@ -1,0 +1,94 @@
+"""Teacher mode's lessons on the socket: what each of a lesson's sockets is shown, and how a
+change to the lesson reaches them.
+
+A lesson's sockets (live.lessons) belong to two channel groups: the game's (`game.<id>`,
+publish.group_name: every stored change of the lesson's game, play.signals.game_changed) and
+the lesson's own (`lesson.<id>`, `lesson_group`: a class question asked, revealed or closed,
+an answer, a pupil joining: teach.signals.lesson_changed). Either notice carries no state;
+each process renders the lesson's page once per distinct `LessonView` among its sockets (the
+projector's per language and seats played, a follower's per language, a pupil's per
+language) and sends the same bytes to every socket of that view (live.rooms). A pupil's own
+answer is the one thing that differs between two pupils: it follows the shared frame as a
+small part of its own (`my_answer_frame`).
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+
+from django.utils import timezone, translation
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+from play import service
+from play.answers import Shown
+from teach.models import Lesson
+from teach.page import live_parts, my_answer_part
+
+from presentation.gamepage import Role
+
+from .publish import send_notice, shared_driver
+
+#: the place a pupil's shared frame leaves for the pupil's own answer
+MY_ANSWER_BOX = 'id="my-answer-box"'
+
+
+@dataclass(frozen=True)
+class LessonView:
+    """What one socket of a lesson may see: its role (Role.TEACHER only for the browser
+    that controls the lesson), the language it reads, and the seats the teacher plays."""
+
+    role: Role
+    lang: str
+    acting: tuple[int, ...] = ()
+
+    def render(self, game_id: str, since: int | None,
+               message: str = "") -> tuple[int, str] | None:
+        return render_lesson_frame(game_id, self, since=since, message=message)
+
+
+def lesson_group(lesson_id: str) -> str:
+    return f"lesson.{lesson_id}"
+
+
+def announce_lesson_change(sender: object, *, lesson_id: str, views: tuple[str, ...],
+                           **kwargs) -> None:
+    """teach.signals.lesson_changed → one notice to the lesson's group. `stamp` tells one
+    change from the next (the game's version does not move when a question does)."""
+    send_notice(lesson_group(lesson_id), {"type": "lesson.changed", "views": list(views),
+                                         "stamp": uuid.uuid4().hex})
+
+
+def render_lesson_frame(game_id: str, view: LessonView, *, since: int | None,
+                        message: str = "") -> tuple[int, str] | None:
+    """The lesson's page as `view` sees it now: an out-of-band swap of #game (marked
+    data-lesson: a question's change keeps the game's version, so static/js/play.js takes
+    a lesson frame of the version shown) and, for the projector, of its class question;
+    with the story lines since log entry `since` (None: none). None: no such lesson."""
+    lesson = Lesson.objects.select_related("game").filter(pk=game_id).first()
+    if lesson is None:
+        return None
+    row = lesson.game
+    turn = service.Turn(shared_driver(row), row.clock.now_ms(timezone.now()))
+    shown = Shown(row, turn, message, since=row.log_length if since is None else since)
+    with translation.override(view.lang):
+        parts = live_parts(lesson, shown, view.role, list(view.acting))
+    frame = format_html(
+        '<div id="game" hx-swap-oob="innerHTML" data-version="{}" data-lesson{}>{}</div>',
+        row.version, " data-told" if message else "", SafeString(parts.state))
+    if parts.question is not None:
+        frame += format_html(
+            '<div id="class-question" class="teach__question" hx-swap-oob="true">{}</div>',
+            SafeString(parts.question))
+    return row.version, frame
+
+
+def my_answer_frame(game_id: str, pupil_id: int, lang: str) -> str:
+    """A pupil's own answer, for the place its shared frame left for it."""
+    lesson = Lesson.objects.select_related("game").filter(pk=game_id).first()
+    if lesson is None:
+        return ""
+    with translation.override(lang):
+        part = my_answer_part(lesson, pupil_id)
+    return format_html('<div {} hx-swap-oob="innerHTML">{}</div>', SafeString(MY_ANSWER_BOX),
+                       SafeString(part))
