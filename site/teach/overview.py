@@ -18,7 +18,7 @@ from core.glossary import current_lang
 from presentation.table import build_table
 
 from . import seating
-from .models import Lesson
+from .models import ClassRound, Lesson
 from .narration import lines
 from .tables_board import family_of, leaderboard, tables_of
 
@@ -71,6 +71,14 @@ def context_of(lesson: Lesson, urls: dict[str, str]) -> dict:
         "swap": family_of(lesson) == "swap",
         **urls,
     }
+
+
+def table_games(lesson_id: str) -> list[str]:
+    """The game ids of the lesson's latest round's tables (a socket listens to each)."""
+    latest = ClassRound.objects.filter(lesson_id=lesson_id).order_by("-number").first()
+    if latest is None:
+        return []
+    return list(latest.tables.values_list("game_id", flat=True))
 
 
 def render_overview(lesson: Lesson, urls: dict[str, str]) -> str:

@@ -36,10 +36,11 @@ from .access import controls, lesson_or_404, pupil_of
 from .joining import format_code
 from .models import ClassRound, Lesson
 from .overview import render_overview
+from .signals import ALL, TEACHER, announce
 from .tables_forms import CommandForm, RoundForm, away_choices, level_choices, size_choices
 
 
-def _urls(lesson: Lesson) -> dict[str, str]:
+def overview_urls(lesson: Lesson) -> dict[str, str]:
     kw = {"game_id": lesson.pk}
     return {
         "tables_url": reverse("teach_tables", kwargs=kw),
@@ -66,7 +67,8 @@ def _page_context(request: HttpRequest, lesson: Lesson, message: str = "") -> di
         ],
         "class_code": format_code(lesson.class_code),
         "join_link": request.build_absolute_uri(reverse("teach_join")),
-        **_urls(lesson),
+        "socket_url": f"/ws/{current_lang()}/class/{lesson.pk}/tables/",
+        **overview_urls(lesson),
     }
 
 
@@ -75,7 +77,7 @@ def _overview_answer(
 ) -> HttpResponse:
     """The projector: the whole page, or for htmx only the overview (the same bytes for
     every screen that shows this moment of the class)."""
-    overview = render_overview(lesson, _urls(lesson))
+    overview = render_overview(lesson, overview_urls(lesson))
     if request.htmx:
         # The message goes to its own place beside the overview (an out-of-band swap).
         told = format_html(
@@ -182,6 +184,10 @@ def tables_control(request: HttpRequest, game_id: str) -> HttpResponse:
         return _overview_answer(
             request, lesson, 503, _("Nothing can be saved right now. Please try again in a moment.")
         )
+    # Every projector's socket re-renders; a new or ended round reaches the pupils' follow
+    # pages too (their table is ready, teach/lesson.html).
+    name = command.cleaned_data["command"]
+    announce(lesson.pk, ALL if name in ("start", "end") else TEACHER)
     if request.htmx:
         return _overview_answer(request, lesson)
     return HttpResponseRedirect(reverse("teach_tables", kwargs={"game_id": game_id}), status=303)

@@ -366,3 +366,16 @@ def test_the_class_summary_gains_the_tables_results_and_a_moment_each(client):
     # The lesson's own game was never played: no result or moments of it.
     assert "Three moments of this game" not in text
     assert client.get(f"/en/play/{row.pk}/replay/").status_code == 200
+
+
+def test_a_follow_page_asks_for_its_pupils_table_while_a_round_is_played(client):
+    lesson, phones = _class(client, ["Ada", "Bo"])
+    assert "class-tables-hook" not in phones["Ada"].get(f"/en/teach/{lesson.pk}/follow/").text
+    control(client, lesson, "start", size="2", level="club", pairing="shuffle")
+    late = join(lesson, "Cy")
+    # Cy joined after the seating: the follow page stays, and asks where Cy sits (the same
+    # bytes for every pupil, pushed over the lesson's socket too).
+    page = late.get(f"/en/teach/{lesson.pk}/follow/").text
+    assert f'hx-get="/en/teach/{lesson.pk}/table/status/?at="' in page
+    control(client, lesson, "end")
+    assert "class-tables-hook" not in late.get(f"/en/teach/{lesson.pk}/follow/").text
