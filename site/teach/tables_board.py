@@ -19,6 +19,7 @@ from play import presence, service
 from play.models import HUMAN, Game
 
 from presentation.table import level_choice
+from presentation.table.cards import card_markup
 from rules_engine.registry import VARIANTS
 
 from .models import ClassRound, ClassSeat, Lesson
@@ -130,7 +131,8 @@ def seat_names(row: Game, seated: dict[int, str]) -> list[str]:
 
 
 def tables_of(round_: ClassRound) -> list[TableView]:
-    tables = list(round_.tables.select_related("game"))
+    # A game's snapshot is read only for a version not seen yet (board_of).
+    tables = list(round_.tables.select_related("game").defer("game__snapshot"))
     seats = ClassSeat.objects.filter(round=round_).select_related("pupil")
     by_table: dict[int, dict[int, tuple[int, str]]] = {}
     for seat in seats:
@@ -148,7 +150,7 @@ def tables_of(round_: ClassRound) -> list[TableView]:
                 number=table.number,
                 game_id=row.pk,
                 row=row,
-                centre=board.centre,
+                centre=tuple(card_markup(code) for code in board.centre),
                 seats=tuple(
                     SeatView(
                         s,
@@ -188,9 +190,11 @@ def leaderboard(lesson: Lesson) -> list[Standing]:
     for pupil in lesson.pupils.filter(removed=False):
         totals[pupil.pk] = [0, 0, 0]
         names[pupil.pk] = pupil.nickname
-    seats = ClassSeat.objects.filter(
-        round__lesson=lesson, table__game__over=True, pupil__removed=False
-    ).select_related("table__game")
+    seats = (
+        ClassSeat.objects.filter(round__lesson=lesson, table__game__over=True, pupil__removed=False)
+        .select_related("table__game")
+        .defer("table__game__snapshot")
+    )
     for seat in seats:
         row = seat.table.game
         wins, played, left = totals[seat.pupil_id]

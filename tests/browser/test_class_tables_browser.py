@@ -67,7 +67,9 @@ def test_a_class_of_six_at_three_tables(browser, page, site_url, settings):
     lesson = start_tables(page, site_url)
     names = ["Ada", "Bo", "Cy", "Di", "Eve", "Flo"]
     phones = {name: join(browser, site_url, lesson, name) for name in names}
-    page.reload()
+    # The projector's overview is on its socket: the pupils who joined appear by push.
+    expect(page.locator("#tables-overview[data-live]")).to_have_count(1, timeout=WAIT_MS)
+    expect(page.locator(".tables__pupils summary")).to_have_text("6 pupils", timeout=WAIT_MS)
     page.locator("#tables-start").click()
     expect(page.locator(".tableau")).to_have_count(3, timeout=WAIT_MS)
     expect(page.locator("#tables-round")).to_contain_text("Round 1")
