@@ -167,6 +167,9 @@ class Pupil:
     async def read(self, ws) -> None:
         async for frame in ws:
             at = time.perf_counter()
+            if frame.startswith('{"ping"'):  # presence: a phone that answers keeps its seat
+                await ws.send(json.dumps({"pong": json.loads(frame)["ping"]}))
+                continue
             match = VERSION.match(frame)
             if not match:
                 continue
