@@ -7,7 +7,8 @@
 2. pages under gunicorn with production settings: server time against the same bytes
    served as a static file, interleaved in one run;
 3. the first visit in Chromium: bytes on the wire and DOM elements;
-4. the demo's move latency under load, from benchmarks/demo_load.py.
+4. the demo's move latency under load, from benchmarks/demo_load.py;
+5. class tables: a class of 30 at 15 tables and the projector (class_tables_load.py).
 
 Lighthouse scores take minutes more: `make lighthouse` (benchmarks/lighthouse.py).
 A shared machine is noisy; the ratios of section 2 are measured interleaved for that reason.
@@ -166,6 +167,20 @@ def demo() -> None:
     )
 
 
+def class_tables() -> None:
+    heading(
+        "Class tables: 30 pupils at 15 tables + the projector (benchmarks/class_tables_load.py)"
+    )
+    done = subprocess.run(
+        [sys.executable, str(HERE / "class_tables_load.py")],
+        check=False,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    print(done.stdout.strip() or f"class_tables_load.py failed (exit {done.returncode})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=100)
@@ -183,6 +198,7 @@ def main() -> None:
     heading("First visit in Chromium: bytes on the wire (bodies and headers), DOM elements")
     page_bench.print_visits(page_bench.visit_pages())
     demo()
+    class_tables()
 
 
 if __name__ == "__main__":
