@@ -160,3 +160,31 @@ def test_the_projector_and_a_phone_in_every_language(browser, page, site_url, la
     axe_clean(phone)
     for p in phones:
         p.context.close()
+
+
+PDF_PAGE = re.compile(rb"/Type\s*/Page(?!s)")
+
+
+@pytest.mark.parametrize("variant", ["stress-se", "james-bond"])
+def test_the_class_summary_of_fifteen_tables_prints_on_one_page(page, site_url, settings, variant):
+    from django.utils import timezone
+    from teach import questions, seating
+
+    settings.PLAY_AWAY_GRACE_MS = 10**9  # the tables are played here, with no phone
+    page.set_viewport_size(PROJECTOR)
+    lesson = start_tables(page, site_url, variant)
+    for n in range(30):
+        questions.join(lesson, f"Pupil number {n + 1:02}")
+    round_ = seating.start_round(
+        lesson, size=2, level="club", pairing="shuffle", wall=timezone.now(), away_ms=60_000
+    )
+    for n, table in enumerate(round_.tables.order_by("number")):
+        if n < 14:  # one table stopped before its end
+            play_table_to_the_end(Game.objects.get(pk=table.game_id), seed=n)
+    page.goto(f"{site_url}/en/teach/{lesson.pk}/summary/")
+    expect(page.locator(".table-result")).to_have_count(15)
+    assert page.locator(".table-result .moment__story").count() >= 10
+    axe_clean(page)
+    page.emulate_media(media="print")
+    pdf = page.pdf(format="A4", prefer_css_page_size=True)
+    assert len(PDF_PAGE.findall(pdf)) == 1, variant
