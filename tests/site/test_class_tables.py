@@ -379,3 +379,21 @@ def test_a_follow_page_asks_for_its_pupils_table_while_a_round_is_played(client)
     assert f'hx-get="/en/teach/{lesson.pk}/table/status/?at="' in page
     control(client, lesson, "end")
     assert "class-tables-hook" not in late.get(f"/en/teach/{lesson.pk}/follow/").text
+
+
+def test_a_pupil_cannot_resume_a_table_the_teacher_paused(client):
+    lesson, phones = _class(client, ["Ada", "Bo"])
+    control(client, lesson, "start", size="2", level="club", pairing="shuffle")
+    seat = ClassSeat.objects.get(pupil__nickname="Ada")
+    phone = phones["Ada"]
+    phone.get(f"/en/teach/{lesson.pk}/table/")  # holds the seat
+    control(client, lesson, "pause")
+    row = Game.objects.get(pk=seat.table.game_id)
+    response = phone.post(
+        f"/en/play/{row.pk}/clock/", {"command": "resume", "version": str(row.version)}
+    )
+    assert response.status_code == 409
+    assert "The teacher has paused every table" in response.text
+    assert Game.objects.get(pk=row.pk).paused
+    control(client, lesson, "resume")
+    assert not Game.objects.get(pk=row.pk).paused
