@@ -397,3 +397,17 @@ def test_a_pupil_cannot_resume_a_table_the_teacher_paused(client):
     assert Game.objects.get(pk=row.pk).paused
     control(client, lesson, "resume")
     assert not Game.objects.get(pk=row.pk).paused
+
+
+def test_the_phone_can_take_its_seat_back_from_the_bot(client):
+    lesson, phones = _class(client, ["Ada", "Bo"])
+    control(client, lesson, "start", size="2", level="club", pairing="shuffle")
+    seat = ClassSeat.objects.get(pupil__nickname="Ada")
+    control(client, lesson, "bot", table="1", seat=str(seat.seat))
+    page = phones["Ada"].get(f"/en/teach/{lesson.pk}/table/").text
+    game_id = seat.table.game_id
+    # The demo's presence notice and its take-back button, posting to the game's seat route.
+    assert f'data-seat-url="/en/play/{game_id}/seat/"' in page
+    taken = phones["Ada"].post(f"/en/play/{game_id}/seat/", {"seat": str(seat.seat)})
+    assert taken.status_code < 400
+    assert Game.objects.get(pk=game_id).seats[seat.seat] == "human"
