@@ -14,6 +14,7 @@ gets the same bytes. The socket takes no commands: the teacher's controls post o
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -30,10 +31,23 @@ from . import publish
 from .consumers import NO_SUCH_GAME
 from .lesson_publish import lesson_group
 from .lessons import NOT_THE_TEACHER
-from .publish import group_name
+from .publish import View, group_name
+from .rooms import Room, room
 
 #: notices this close together become one render (a burst of moves at many tables)
 GATHER_S = 0.04
+
+
+@dataclass(eq=False)
+class Watch:
+    """The projector in a table's room (live.rooms): it keeps the room's waker going, so a
+    table moves on time (its bots, its deadlines, a dropped phone's wait and its bot) even
+    when no phone of that table is open; it is sent nothing of the table itself."""
+
+    view: View
+
+    async def send(self, text_data: str | None = None) -> None:
+        """The table's own frames (its connection delays) are not for the projector."""
 
 
 def overview_frame(lesson_id: str, lang: str) -> str | None:
@@ -57,6 +71,7 @@ def _allowed(scope: dict, lesson_id: str) -> bool | None:
 class TablesConsumer(AsyncWebsocketConsumer):
     gone = False
     games: frozenset[str] = frozenset()
+    rooms: dict[str, Room]
     _task: asyncio.Task | None = None
     _dirty = False
     _last: str | None = None
@@ -74,6 +89,8 @@ class TablesConsumer(AsyncWebsocketConsumer):
             return
         # Changes made in other threads of this process reach the layer through this loop.
         publish.SOCKETS_LOOP = asyncio.get_running_loop()
+        self.watch = Watch(View(None, self.lang))
+        self.rooms = {}
         await self.channel_layer.group_add(lesson_group(self.lesson_id), self.channel_name)
         await self._follow_tables()
         await self.accept()
@@ -84,8 +101,11 @@ class TablesConsumer(AsyncWebsocketConsumer):
         now = frozenset(await database_sync_to_async(table_games)(self.lesson_id))
         for game_id in now - self.games:
             await self.channel_layer.group_add(group_name(game_id), self.channel_name)
+            self.rooms[game_id] = room(game_id)
+            self.rooms[game_id].join(self.watch)
         for game_id in self.games - now:
             await self.channel_layer.group_discard(group_name(game_id), self.channel_name)
+            self.rooms.pop(game_id).leave(self.watch)
         self.games = now
 
     async def disconnect(self, code: int) -> None:
@@ -96,14 +116,21 @@ class TablesConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_discard(lesson_group(self.lesson_id), self.channel_name)
             for game_id in self.games:
                 await self.channel_layer.group_discard(group_name(game_id), self.channel_name)
+                self.rooms.pop(game_id).leave(self.watch)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Nothing is read from the page (its commands post over HTTP)."""
 
     async def game_changed(self, event: dict) -> None:
+        found = self.rooms.get(event.get("game", ""))
+        if found is not None:  # the table's waker plans from the change, as a phone's does
+            found.changed(event.get("wake_ms"))
         self._soon()
 
     async def presence_changed(self, event: dict) -> None:
+        # A phone's socket opened or closed at one of the tables (the notice names none).
+        for found in self.rooms.values():
+            found.recheck()
         self._soon()
 
     async def presence_delays(self, event: dict) -> None:

@@ -4,6 +4,7 @@ request of the projector's; every projector of a moment gets the same bytes."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from datetime import timedelta
 
@@ -16,6 +17,7 @@ from play import service
 from play.models import Game
 from teach import questions, seating
 from teach.models import Lesson
+from teach.overview import table_games
 from teach.signals import announce
 
 from config.asgi import application
@@ -115,3 +117,32 @@ async def test_moves_rounds_and_pupils_reach_every_projector_as_the_same_bytes(s
         shown = await first.receive_from(timeout=5)
     for socket in (first, second):
         await socket.disconnect()
+
+
+@own_loop
+async def test_a_table_nobodys_phone_watches_moves_on_while_the_projector_does(settings):
+    """A pupil alone against a bot whose phone never came: the table waits for the pupil,
+    then the pupil's bot plays; the projector's socket keeps the table's waker going."""
+    settings.PLAY_AWAY_GRACE_MS = 200
+    lesson = await sync_to_async(new_lesson)()
+
+    def one_pupil() -> None:
+        questions.join(lesson, "Ada")
+        seating.start_round(
+            lesson, size=2, level="club", pairing="shuffle", wall=timezone.now(), away_ms=300
+        )
+
+    await sync_to_async(one_pupil)()
+    cookie = await sync_to_async(teacher_cookie)(lesson)
+    projector, connected, _ = await open_tables(lesson, cookie)
+    assert connected
+    game_id = (await sync_to_async(table_games)(lesson.pk))[0]
+    start = (await sync_to_async(Game.objects.get)(pk=game_id)).version
+    deadline = asyncio.get_running_loop().time() + 20
+    while True:
+        row = await sync_to_async(Game.objects.get)(pk=game_id)
+        if row.seats[0] == "club" and row.version > start + 3:
+            break  # the pupil's bot took the seat and the two bots play on, unasked
+        assert asyncio.get_running_loop().time() < deadline, (row.seats, row.version)
+        await asyncio.sleep(0.2)
+    await projector.disconnect()
