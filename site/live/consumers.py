@@ -8,7 +8,6 @@ from the page are small JSON objects:
     {"since": 12}                                  show me the game, told from entry 12 on
     {"action": "{...}", "version": 7, "seat": 0}   a move (play.views.move_from)
     {"command": "pause", "version": 7}             a clock command (play.views.clock_from)
-    {"take_back": 1}                               "Take my seat back" (play.presence)
     {"pong": 123456}                               the answer to the server's ping
 
 and every frame to the page is an htmx out-of-band swap of the page's #game (or, at a table
@@ -32,14 +31,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from play import presence, service
 from play.access import seat_named, seats_in
-from play.answers import (
-    CANNOT_SAVE,
-    NOT_YOUR_PERSONS_SEAT,
-    BadMove,
-    clock_from,
-    move_from,
-    outcome,
-)
+from play.answers import CANNOT_SAVE, BadMove, clock_from, move_from, outcome
 from play.models import Game
 from play.store import Busy
 
@@ -84,7 +76,8 @@ class GameConsumer(AsyncWebsocketConsumer):
     #: presence on has one; it answers pings and keeps its seat at the table.
     presence_id: int | None = None
     pinger: asyncio.Task | None = None
-    ping_sent: int | None = None
+    ping_sent: int | None = None  # the stamp of the ping not answered yet
+    ping_at = 0.0  # when it left
     rtt_told: int | None = None
 
     async def connect(self) -> None:
@@ -146,6 +139,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         """A ping now and every PLAY_PING_MS; a page that answered none of the last
         presence.STALE_PINGS is gone (its network died without closing the socket)."""
         missed = 0
+        start = time.monotonic()  # stamps count from here: they tell nothing of the server
         while not self.gone:
             if self.ping_sent is not None:
                 missed += 1
@@ -154,14 +148,15 @@ class GameConsumer(AsyncWebsocketConsumer):
                     return
             else:
                 missed = 0
-                self.ping_sent = int(time.monotonic() * 1000)
+                self.ping_sent = int((time.monotonic() - start) * 1000)
+                self.ping_at = time.monotonic()
                 await self.send(text_data=json.dumps({"ping": self.ping_sent}))
             await asyncio.sleep(settings.PLAY_PING_MS / 1000)
 
     async def _pong(self, stamp: object) -> None:
         if self.presence_id is None or stamp != self.ping_sent or self.ping_sent is None:
             return  # not the ping this socket is waiting for
-        rtt = int(time.monotonic() * 1000) - self.ping_sent
+        rtt = int((time.monotonic() - self.ping_at) * 1000)
         self.ping_sent = None
         await database_sync_to_async(presence.socket_seen)(self.presence_id, timezone.now(),
                                                            rtt)
@@ -199,8 +194,6 @@ class GameConsumer(AsyncWebsocketConsumer):
             await self._show(since if isinstance(since, int) and since >= 0 else None)
         elif "action" in frame or "command" in frame:
             await self._act(frame)
-        elif "take_back" in frame:
-            await self._take_back(frame["take_back"])
         else:
             await self._tell(_("That request could not be read, so nothing was changed."))
 
@@ -238,21 +231,6 @@ class GameConsumer(AsyncWebsocketConsumer):
             return
         if message:
             await self._tell(message)
-
-    async def _take_back(self, raw: object) -> None:
-        raw = str(raw) if isinstance(raw, int) and not isinstance(raw, bool) else ""
-        seat = seat_named(raw, self.seats)
-        if seat is None:
-            await self._tell(str(NOT_YOUR_PERSONS_SEAT))
-            return
-        try:
-            await database_sync_to_async(service.take_back)(self.game_id, seat, timezone.now())
-        except Busy:
-            await self._tell(_("This game is very busy; try again in a moment."))
-        except CannotSave:
-            await self._tell(str(CANNOT_SAVE))
-        except Game.DoesNotExist:
-            await self.close(code=NO_SUCH_GAME)
 
     async def _tell(self, message: str) -> None:
         """The board as it stands with `message`, to this socket only."""

@@ -83,8 +83,8 @@ def play_context(shown: Shown, seat: int | None) -> tuple[Role, dict]:
     role = Role.PLAYER if holds else Role.WATCHER
     stood_in = seat is not None and bool(row.takeover_level(seat))  # a bot plays it now
     facing = seat if holds or stood_in else (row.human_seats[0] if row.human_seats else None)
-    table = table_for(role, game, row.seats, seat=facing, paused=row.paused,
-                      names=table_names(row, seat if holds else None))
+    names = table_names(row, seat if holds else None)
+    table = table_for(role, game, row.seats, seat=facing, paused=row.paused, names=names)
     announce = _announcements(row, shown.since, table.family, shown.message, shown.fresh)
     if announce and len(announce) > (1 if shown.message else 0):
         announce.append(_centre_line(table))
@@ -106,7 +106,8 @@ def play_context(shown: Shown, seat: int | None) -> tuple[Role, dict]:
         "seat_url": reverse("play_seat", kwargs=kw),
         "presence": presence_context(row, seat, timezone.now()),
         "news": news_lines(row) if presence.is_on(row) else [],
-        "summary": summarise(game, row.seats, seat if holds else None) if game.over else None,
+        "summary": (summarise(game, row.seats, seat if holds else None, names)
+                    if game.over else None),
         "again_pairs": again_pairs(row),
         "again_query": urlencode(again_pairs(row)),
     }

@@ -89,6 +89,9 @@ def links(row: Game, wall: datetime) -> dict[int, Link]:
                 end = closed or seen + stale
                 ends[seat] = max(end, ends.get(seat, end))
     start = row.created or wall
+    # A person who took their seat back was at the table then, whatever their sockets say.
+    for seat, moment in taken_back(row).items():
+        ends[seat] = max(moment, ends.get(seat, moment))
     return {
         seat: found.get(seat) or Link(False, ends.get(seat, start)) for seat in person_seats(row)
     }
@@ -126,11 +129,18 @@ def takeover_at(row: Game) -> dict[int, datetime]:
     return {seat: since + limit for seat, since in away(row).items()}
 
 
+def taken_back(row: Game) -> dict[int, datetime]:
+    """When each seat was last taken back by its person."""
+    return {int(seat): _moment(ms) for seat, ms in (row.presence.get("back") or {}).items()}
+
+
 def _store(row: Game, seats_away: dict[int, datetime], paused: bool, told: list[list]) -> None:
     state: dict = {
         "away": {str(s): _ms(t) for s, t in sorted(seats_away.items())},
         "paused": paused,
     }
+    if row.presence.get("back"):
+        state["back"] = row.presence["back"]
     latest = {"v": row.version + 1, "items": told} if told else row.presence.get("news")
     if latest:
         state["news"] = latest
@@ -187,6 +197,11 @@ def change_hands(
     seats_away.pop(seat, None)
     _hand_over(row, driver, clock, wall, seat, level if to_bot else HUMAN)
     clock, paused = _hold(row, driver, clock, wall, seats_away, stopped_clock(row))
+    if not to_bot:
+        row.presence = {
+            **row.presence,
+            "back": {**row.presence.get("back", {}), str(seat): _ms(wall)},
+        }
     _store(row, seats_away, paused, [[BOT, seat, level] if to_bot else [PERSON, seat]])
     return clock, True
 

@@ -45,6 +45,8 @@ HELD = "held"  # a rule of the game's owner holds the clock (teacher mode: a que
 AWAY = "away"  # the game waits for a person whose connection dropped (play.presence)
 TABLES_HELD = "tables-held"  # teacher mode's class tables: the teacher paused every table
 CLOCK_COMMANDS = ("pause", "resume", "step", "speed")
+#: the longest name a seat may have (a table's form should say so before this refuses it).
+NAME_MAX = 40
 #: how much later than the bot's moment a page asks, so that the bot is surely due then.
 POLL_MARGIN_MS = 15
 
@@ -90,6 +92,8 @@ def start_game(variant: str, seats: list[str], *, options: dict | None = None,
     `names`: per seat, the name the table shows ("" for "Player 2")."""
     seed = new_seed() if seed is None else seed
     takeover, names = _per_seat(takeover, seats, "takeover"), _per_seat(names, seats, "names")
+    if any(len(name) > NAME_MAX for name in names):
+        raise ValueError(f"a seat's name is longer than {NAME_MAX} characters")
     for seat, level in enumerate(takeover):
         if level and (seats[seat] != HUMAN or level not in LEVELS):
             raise ValueError(f"seat {seat}: no bot level {level!r} can stand in for it")

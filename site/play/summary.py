@@ -64,8 +64,10 @@ def _left(game: EngineGame, board: dict, seat: int) -> str:
     return ngettext("%(n)s card left", "%(n)s cards left", count) % {"n": count}
 
 
-def summarise(game: EngineGame, seats: list[str], you: int | None) -> Summary:
-    """The end of `game` told to `you`, the seat the reader plays (None: a watcher)."""
+def summarise(game: EngineGame, seats: list[str], you: int | None,
+              names: list[str] | None = None) -> Summary:
+    """The end of `game` told to `you`, the seat the reader plays (None: a watcher);
+    `names`: the seats' labels when the game names its seats (a friends' table)."""
     board = game.board(None)
     winner = game.winner
     reason = game.end_reason
@@ -76,6 +78,6 @@ def summarise(game: EngineGame, seats: list[str], you: int | None) -> Summary:
     else:
         title = sentence(_("%(player)s won") % Words({"player": PlayerWord(winner)}))
         why = why_won(reason, winner, you)
-    results = [SeatResult(seat_name(s, seats, you), _left(game, board, s), s == winner)
-               for s in range(game.players)]
+    results = [SeatResult(names[s] if names else seat_name(s, seats, you),
+                          _left(game, board, s), s == winner) for s in range(game.players)]
     return Summary(title=title, why=why, length=duration(game.now), seats=results)

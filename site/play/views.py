@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django_htmx.http import HttpResponseClientRefresh
 
 from core.pagecache import cached_page
 from presentation.gamepage import render_game
@@ -107,9 +108,15 @@ def clock(request: HttpRequest, game_id: str) -> HttpResponse:
 @require_POST
 @game_answer
 def take_seat_back(request: HttpRequest, game_id: str) -> HttpResponse:
-    """"Take my seat back" (play.presence) over HTTP, when the page's socket is closed."""
+    """"Take my seat back" (play.presence): the page is then a player's page again, so it
+    is loaded afresh (htmx: HX-Refresh; a plain form: a redirect to it)."""
     check_id(game_id)
-    return render_play(request, take_back(request, game_id))
+    shown = take_back(request, game_id)
+    if shown.status != 200:
+        return render_play(request, shown)
+    if request.headers.get("HX-Request"):
+        return HttpResponseClientRefresh()
+    return HttpResponseRedirect(reverse("play_game", kwargs={"game_id": game_id}), status=303)
 
 
 # ---------------------------------------------------------------------------- replay

@@ -470,21 +470,18 @@ function startCountdowns() {
 }
 startCountdowns();
 
-// "Take my seat back": over the socket while it is open, posted otherwise.
+// "Take my seat back": a pushed board carries no form token, so the page posts it through
+// htmx (whose header carries the page's); the answer reloads the page as the player's.
 document.addEventListener("click", (event) => {
   const button = event.target.closest?.("[data-take-back]");
   const box = gameBox();
   if (!button || !box?.contains(button)) return;
-  const seat = Number(button.dataset.takeBack);
-  if (socket) {
-    socket.send(JSON.stringify({ take_back: seat }));
-    return;
-  }
+  event.preventDefault();
   window.htmx.ajax("POST", box.dataset.seatUrl, {
     source: box,
     target: "#game",
     swap: "innerHTML",
-    values: { seat, since: shown()?.dataset.seq || "" },
+    values: { seat: button.dataset.takeBack, since: shown()?.dataset.seq || "" },
   });
 });
 

@@ -16,6 +16,7 @@ import socket
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -45,11 +46,13 @@ def free_port() -> int:
 class Cluster:
     """Two server processes on one SQLite file and one Redis, with a game of two people."""
 
-    def __init__(self, tmp: Path) -> None:
+    def __init__(self, tmp: Path, table: str = "") -> None:
+        """`table`: more arguments of start_game (a table with presence on)."""
         self.db = tmp / "live.sqlite3"
         self.env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.test",
                     "SQLITE_PATH": str(self.db), "REDIS_URL": REDIS,
-                    "PYTHONPATH": f"{ROOT / 'site'}:{ROOT}"}
+                    "PYTHONPATH": f"{ROOT / 'site'}:{ROOT}",
+                    "TEST_PLAY_PING_MS": "400", "TEST_PLAY_AWAY_GRACE_MS": "500"}
         self.manage("migrate", "--verbosity", "0")
         self.seed = next(s for s in range(100) if new_game("stress-se", players=2,
                                                            seed=s).legal_actions(0))
@@ -57,7 +60,7 @@ class Cluster:
             "shell", "-c",
             "from django.utils import timezone; from play import service; "
             f"print(service.start_game('stress-se', ['human', 'human'], seed={self.seed}, "
-            "wall=timezone.now()).pk)").split()[-1]  # after the shell's own banner
+            f"wall=timezone.now(){table}).pk)").split()[-1]  # after the shell's own banner
         self.servers = [self.serve() for _ in range(2)]
 
     def manage(self, *args: str) -> str:
@@ -147,3 +150,54 @@ def test_a_killed_process_loses_only_its_sockets_and_the_game_goes_on(cluster):
         with cluster.socket(1, seat=0) as player:
             version = move(cluster, player, 0, random.Random(2))
             assert "game__state" in frame_after(watcher, version)
+
+
+class Page:
+    """A page's socket read in a thread of its own, answering the server's pings as
+    static/js/play.js does; the boards it was sent are kept."""
+
+    def __init__(self, ws) -> None:
+        self.ws, self.boards = ws, []
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self) -> None:
+        try:
+            for frame in self.ws:
+                if frame.startswith('{"ping"'):
+                    self.ws.send(json.dumps({"pong": json.loads(frame)["ping"]}))
+                elif frame.startswith("<div"):
+                    self.boards.append(frame)
+        except Exception:  # the socket closed
+            return
+
+    def wait_for(self, text: str, timeout: float, after: int = 0) -> float:
+        """Seconds until a board after the first `after` says `text`."""
+        start = time.monotonic()
+        while not any(text in board for board in self.boards[after:]):
+            assert time.monotonic() - start < timeout, f"no board with {text!r}"
+            time.sleep(0.05)
+        return time.monotonic() - start
+
+
+def test_a_killed_process_drops_its_seats_and_the_table_waits_for_them(tmp_path):
+    """#22: the process holding Ben's socket is killed (SIGKILL: nothing is closed); the
+    other process's waker finds Ben's link stale after three missed pings and the grace,
+    and Anna's page is told the game waits for him."""
+    cluster = Cluster(tmp_path, table=", away_limit_ms=60000, takeover=['club', 'club'], "
+                                      "names=['Anna', 'Ben']")
+    try:
+        with cluster.socket(0, seat=0) as anna_ws, cluster.socket(1, seat=1) as ben_ws:
+            anna, _ben = Page(anna_ws), Page(ben_ws)
+            anna_ws.send(json.dumps({"since": 0}))
+            time.sleep(1.5)  # both seated (the game waited for them from its start)
+            assert anna.boards and "is not connected" not in anna.boards[-1]
+            seen = len(anna.boards)
+            process, _port = cluster.servers[1]
+            process.send_signal(signal.SIGKILL)
+            process.wait(timeout=10)
+            waited = anna.wait_for("Ben is not connected", timeout=15, after=seen)
+            # Stale after 3 pings of 0.4 s, then the grace of 0.5 s: not before.
+            assert waited > 1.0
+    finally:
+        cluster.stop()

@@ -192,6 +192,7 @@ def test_the_demo_with_no_away_limit_never_waits(settings):
         {"takeover": ["club", "club"], "seats": [HUMAN, "club"]},
         {"takeover": ["grandmaster", ""]},
         {"names": ["a"]},
+        {"names": ["x" * 41, "Ben"]},
         {"away_limit_ms": -1},
     ],
 )
@@ -235,7 +236,14 @@ def test_the_person_whose_seat_a_bot_plays_gets_the_take_back_button(client, set
     assert "A bot (club player) plays for Ben." in page
     assert 'data-take-back="1"' in page
     answer = client.post(f"/en/play/{row.pk}/seat/", {"seat": "1"})
-    assert answer.status_code == 200
+    assert answer.status_code == 303  # the page again, as Ben's
+    assert stored(row).seats == [HUMAN, HUMAN]
+    page = client.get(answer["Location"]).content.decode()
+    assert "you are playing" in page
+    assert "data-take-back" not in page
+    service.hand_to_bot(row.pk, 1, timezone.now())
+    htmx = client.post(f"/en/play/{row.pk}/seat/", {"seat": "1"}, headers={"HX-Request": "true"})
+    assert htmx["HX-Refresh"] == "true"
     assert stored(row).seats == [HUMAN, HUMAN]
     # Someone else's browser cannot take Ben's seat.
     client.cookies.clear()
@@ -301,7 +309,7 @@ async def test_sockets_a_dropped_seat_pauses_for_all_a_bot_plays_and_the_person_
         ben = await connect(row.pk, cookie=cookie_for({row.pk: 1}))
         await ben.send_to(text_data=json.dumps({"since": 0}))
         assert 'data-take-back="1"' in await board(ben)
-        await ben.send_to(text_data=json.dumps({"take_back": 1}))
+        await sync_to_async(service.take_back)(row.pk, 1, timezone.now())  # his button
         assert "Ben plays their own seat again." in await board_with(anna, "own seat again")
         assert (await sync_to_async(stored)(row)).seats == [HUMAN, HUMAN]
         for socket in (anna, ben, watcher):
@@ -374,3 +382,19 @@ def test_a_page_asking_over_http_keeps_its_seat(client, settings):
     game = stored(row)
     assert not game.paused and presence.news(game) == [[presence.BACK, 1]]
     assert not presence.away(game)
+
+
+def test_the_table_calls_the_seats_by_their_names(client):
+    from tests.site.test_live import cookie_for as session_cookie
+
+    row = table()
+    name, value = session_cookie({row.pk: 0}).decode().split("=", 1)
+    client.cookies[name] = value
+    page = client.get(f"/en/play/{row.pk}/").content.decode()
+    assert "Anna (you)" in page and "Ben" in page and "Player 2" not in page
+    service.hand_to_bot(row.pk, 1, timezone.now())
+    page = client.get(f"/en/play/{row.pk}/").content.decode()
+    assert "Ben (bot, club player)" in page
+    # The demo's seats keep their numbers.
+    demo = service.start_game("stress-se", [HUMAN, "club"], seed=7, wall=timezone.now())
+    assert "Player 2 (bot, club player)" in client.get(f"/en/play/{demo.pk}/").content.decode()

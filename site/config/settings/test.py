@@ -13,7 +13,7 @@ import os
 import dj_database_url
 
 from .base import *  # noqa: F403
-from .base import BASE_DIR, DATABASES, STORAGES
+from .base import BASE_DIR, DATABASES, PLAY_AWAY_GRACE_MS, PLAY_PING_MS, STORAGES
 
 DEBUG = False
 SECRET_KEY = "test-only-not-secret-" + "x" * 40
@@ -37,3 +37,8 @@ if os.environ.get("TEST_POSTGRES_URL"):
 
 # Edited content shows on the next request.
 PAGE_CACHE_RECHECK_SECONDS = 0.0
+
+# Server processes a test starts (tests/site/test_live_fanout.py) take presence's timing from
+# the test.
+PLAY_PING_MS = int(os.environ.get("TEST_PLAY_PING_MS", PLAY_PING_MS))
+PLAY_AWAY_GRACE_MS = int(os.environ.get("TEST_PLAY_AWAY_GRACE_MS", PLAY_AWAY_GRACE_MS))
