@@ -8,7 +8,8 @@
    served as a static file, interleaved in one run;
 3. the first visit in Chromium: bytes on the wire and DOM elements;
 4. the demo's move latency under load, from benchmarks/demo_load.py;
-5. class tables: a class of 30 at 15 tables and the projector (class_tables_load.py).
+5. a lesson followed by 30 pupils over the lesson's sockets, from benchmarks/lesson_load.py.
+6. class tables: a class of 30 at 15 tables and the projector (class_tables_load.py).
 
 Lighthouse scores take minutes more: `make lighthouse` (benchmarks/lighthouse.py).
 A shared machine is noisy; the ratios of section 2 are measured interleaved for that reason.
@@ -40,6 +41,7 @@ ENGINE_GOALS = {
     "james-bond": ("engine_only", 50_000),
 }
 DEMO_LOAD = HERE / "demo_load.py"
+LESSON_LOAD = HERE / "lesson_load.py"
 # docs/demo.md: move request p99 at most 50 ms, no error.
 DEMO_MOVE_P99_MS = 50
 
@@ -167,6 +169,16 @@ def demo() -> None:
     )
 
 
+def lesson() -> None:
+    heading("A lesson on its sockets: 1x, the projector + 30 pupils, 60 s "
+            "(benchmarks/lesson_load.py, docs/live.md)")
+    done = subprocess.run([sys.executable, str(LESSON_LOAD)], check=False,
+                          stdout=subprocess.PIPE, text=True)
+    print(done.stdout.rstrip())
+    if done.returncode:
+        print(f"lesson_load.py failed (exit {done.returncode})")
+
+
 def class_tables() -> None:
     heading(
         "Class tables: 30 pupils at 15 tables + the projector (benchmarks/class_tables_load.py)"
@@ -198,6 +210,7 @@ def main() -> None:
     heading("First visit in Chromium: bytes on the wire (bodies and headers), DOM elements")
     page_bench.print_visits(page_bench.visit_pages())
     demo()
+    lesson()
     class_tables()
 
 

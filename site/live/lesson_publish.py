@@ -42,29 +42,36 @@ class LessonView:
     lang: str
     acting: tuple[int, ...] = ()
 
-    def render(self, game_id: str, since: int | None,
-               message: str = "") -> tuple[int, str] | None:
-        return render_lesson_frame(game_id, self, since=since, message=message)
+    def render(
+        self, game_id: str, since: int | None, message: str = "", command: str = ""
+    ) -> tuple[int, str] | None:
+        return render_lesson_frame(game_id, self, since=since, message=message, command=command)
 
 
 def lesson_group(lesson_id: str) -> str:
     return f"lesson.{lesson_id}"
 
 
-def announce_lesson_change(sender: object, *, lesson_id: str, views: tuple[str, ...],
-                           **kwargs) -> None:
+def announce_lesson_change(
+    sender: object, *, lesson_id: str, views: tuple[str, ...], **kwargs
+) -> None:
     """teach.signals.lesson_changed → one notice to the lesson's group. `stamp` tells one
     change from the next (the game's version does not move when a question does)."""
-    send_notice(lesson_group(lesson_id), {"type": "lesson.changed", "views": list(views),
-                                         "stamp": uuid.uuid4().hex})
+    send_notice(
+        lesson_group(lesson_id),
+        {"type": "lesson.changed", "views": list(views), "stamp": uuid.uuid4().hex},
+    )
 
 
-def render_lesson_frame(game_id: str, view: LessonView, *, since: int | None,
-                        message: str = "") -> tuple[int, str] | None:
+def render_lesson_frame(
+    game_id: str, view: LessonView, *, since: int | None, message: str = "", command: str = ""
+) -> tuple[int, str] | None:
     """The lesson's page as `view` sees it now: an out-of-band swap of #game (marked
     data-lesson: a question's change keeps the game's version, so static/js/play.js takes
     a lesson frame of the version shown) and, for the projector, of its class question;
-    with the story lines since log entry `since` (None: none). None: no such lesson."""
+    with the story lines since log entry `since` (None: none). `message` and `command`:
+    told to one socket only (a refusal; a step that was held or found nothing to do).
+    None: no such lesson."""
     lesson = Lesson.objects.select_related("game").filter(pk=game_id).first()
     if lesson is None:
         return None
@@ -72,14 +79,18 @@ def render_lesson_frame(game_id: str, view: LessonView, *, since: int | None,
     turn = service.Turn(shared_driver(row), row.clock.now_ms(timezone.now()))
     shown = Shown(row, turn, message, since=row.log_length if since is None else since)
     with translation.override(view.lang):
-        parts = live_parts(lesson, shown, view.role, list(view.acting))
+        parts = live_parts(lesson, shown, view.role, list(view.acting), command)
     frame = format_html(
         '<div id="game" hx-swap-oob="innerHTML" data-version="{}" data-lesson{}>{}</div>',
-        row.version, " data-told" if message else "", SafeString(parts.state))
+        row.version,
+        " data-told" if message or command else "",
+        SafeString(parts.state),
+    )
     if parts.question is not None:
         frame += format_html(
             '<div id="class-question" class="teach__question" hx-swap-oob="true">{}</div>',
-            SafeString(parts.question))
+            SafeString(parts.question),
+        )
     return row.version, frame
 
 
@@ -90,5 +101,6 @@ def my_answer_frame(game_id: str, pupil_id: int, lang: str) -> str:
         return ""
     with translation.override(lang):
         part = my_answer_part(lesson, pupil_id)
-    return format_html('<div {} hx-swap-oob="innerHTML">{}</div>', SafeString(MY_ANSWER_BOX),
-                       SafeString(part))
+    return format_html(
+        '<div {} hx-swap-oob="innerHTML">{}</div>', SafeString(MY_ANSWER_BOX), SafeString(part)
+    )

@@ -19,9 +19,11 @@ from __future__ import annotations
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from play import service
 from play.access import seat_named, seats_in
-from play.answers import CANNOT_SAVE, BadMove, clock_from, move_from
+from play.answers import CANNOT_SAVE, BadMove, clock_from, move_from, outcome
 from play.models import Game
 from play.store import Busy
 from teach.access import in_control, pupil_in
@@ -30,7 +32,7 @@ from teach.models import Lesson
 from core.dbwrite import CannotSave
 from presentation.gamepage import Role
 
-from .consumers import BURST, NO_SUCH_GAME, PER_SECOND, TokenBucket, _play, _read
+from .consumers import BURST, NO_SUCH_GAME, PER_SECOND, TokenBucket, _read
 from .lesson_publish import MY_ANSWER_BOX, LessonView, lesson_group, my_answer_frame
 from .publish import group_name
 from .rooms import Room, room
@@ -72,8 +74,9 @@ class LessonConsumer(AsyncWebsocketConsumer):
     def _groups(self) -> tuple[str, str]:
         return group_name(self.game_id), lesson_group(self.game_id)
 
-    async def send(self, text_data: str | None = None, bytes_data: bytes | None = None,
-                   close: bool = False) -> None:
+    async def send(
+        self, text_data: str | None = None, bytes_data: bytes | None = None, close: bool = False
+    ) -> None:
         if not self.gone:  # a frame rendered for a socket that closed meanwhile
             await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
 
@@ -106,27 +109,29 @@ class LessonConsumer(AsyncWebsocketConsumer):
         if self.room is None:
             return
         self.room.changed(event.get("wake_ms"))
-        await self._send_shared(await self.room.frame(self.view, event["version"],
-                                                      event["since"]))
+        await self._send_shared(await self.room.frame(self.view, event["version"], event["since"]))
 
     async def lesson_changed(self, event: dict) -> None:
         """A notice from live.lesson_publish: the lesson's question, answers or pupils."""
         if self.room is None or self.view.role.value not in event.get("views", ()):
             return
-        await self._send_shared(await self.room.frame(self.view, ("lesson", event["stamp"]),
-                                                      None))
+        await self._send_shared(await self.room.frame(self.view, ("lesson", event["stamp"]), None))
 
     async def _send_shared(self, frame: str | None) -> None:
         if frame is None:
             return
         if self.pupil_id is not None and MY_ANSWER_BOX in frame:
             frame += await database_sync_to_async(my_answer_frame, thread_sensitive=False)(
-                self.game_id, self.pupil_id, self.view.lang)
+                self.game_id, self.pupil_id, self.view.lang
+            )
         await self.send(text_data=frame)
 
     async def _act(self, frame: dict) -> None:
-        values = {key: str(value) for key, value in frame.items()
-                  if isinstance(value, str | int) and not isinstance(value, bool)}
+        values = {
+            key: str(value)
+            for key, value in frame.items()
+            if isinstance(value, str | int) and not isinstance(value, bool)
+        }
         try:
             if "action" in frame:
                 action, version = move_from(values)
@@ -138,9 +143,11 @@ class LessonConsumer(AsyncWebsocketConsumer):
             await self._tell(_("That move could not be read, so nothing was changed."))
             return
         seat = seat_named(values.get("seat", ""), self.seats)
+        command = ""
         try:
-            message = await database_sync_to_async(_play)(self.game_id, self.view.lang, seat,
-                                                          request)
+            message, command = await database_sync_to_async(_play)(
+                self.game_id, self.view.lang, seat, request
+            )
         except Busy:
             message = _("This game is very busy; try again in a moment.")
         except CannotSave:
@@ -148,23 +155,38 @@ class LessonConsumer(AsyncWebsocketConsumer):
         except Game.DoesNotExist:
             await self.close(code=NO_SUCH_GAME)
             return
-        if message:
-            await self._tell(message)
+        if message or command:
+            await self._tell(message, command)
 
-    async def _tell(self, message: str) -> None:
-        """The lesson as it stands with `message`, to this socket only."""
-        await self._send_rendered(None, message)
+    async def _tell(self, message: str, command: str = "") -> None:
+        """The lesson as it stands with `message` (and what the projector says of a
+        `command` that did nothing), to this socket only."""
+        await self._send_rendered(None, message, command)
 
-    async def _send_rendered(self, since: int | None, message: str = "") -> None:
-        rendered = await database_sync_to_async(self.view.render)(self.game_id, since, message)
+    async def _send_rendered(self, since: int | None, message: str = "", command: str = "") -> None:
+        rendered = await database_sync_to_async(self.view.render)(
+            self.game_id, since, message, command
+        )
         if rendered is None:
             await self.close(code=NO_SUCH_GAME)
         else:
             await self._send_shared(rendered[1])
 
 
-def _who(scope: dict, game_id: str,
-         wants_teacher: bool) -> tuple[Role, tuple[int, ...], int | None] | None:
+def _play(game_id: str, lang: str, seat: int | None, request: dict) -> tuple[str, str]:
+    """Apply the teacher's move or clock command: the message for the projector (empty:
+    all went well; the change itself reaches every socket as a notice), and "step" for a
+    step that was held or found nothing to take (the projector says which, as over HTTP)."""
+    change = service.play(game_id, timezone.now(), seat=seat, **request)
+    with translation.override(lang):
+        _status, message = outcome(change.value, request.get("action"))
+    step = request.get("clock_command") == "step"
+    return message, "step" if step and (message or change.value.stepped is None) else ""
+
+
+def _who(
+    scope: dict, game_id: str, wants_teacher: bool
+) -> tuple[Role, tuple[int, ...], int | None] | None:
     """The socket's role, the seats it plays and its pupil; None: no such lesson."""
     if not Lesson.objects.filter(pk=game_id).exists():
         return None

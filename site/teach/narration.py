@@ -7,6 +7,7 @@ race wants to see the slower hand too."""
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass
@@ -84,13 +85,31 @@ def _texts(entry: LogEntry, family: str, variant: str,
     return [(text, is_event) for text, is_event in texts if text]
 
 
+#: lines told, by game, log length, first entry, languages and limit: a log entry never
+#: changes once written, so the pages that tell the same entries in the same languages (the
+#: projector's and the pupils' frames of one change: live.lesson_publish) share them.
+_TOLD: OrderedDict[tuple, list[Line]] = OrderedDict()
+KEPT_TOLD = 256
+
+
 def lines(row: Game, since: int, lang2: str = "", *, limit: int = MAX_LINES,
           fresh: list[LogEntry] | None = None) -> list[Line]:
     """The lines of the log entries from `since` on (the latest `limit` of them). `fresh`:
     the entries the request just wrote; when they reach back to `since`, the log is not
     read again."""
-    family = VARIANTS[row.variant].family
     first = max(since, row.log_length - limit)
+    key = (row.pk, row.log_length, first, lang2, translation.get_language(), limit)
+    told = _TOLD.get(key)
+    if told is None:
+        told = _TOLD[key] = _lines(row, first, lang2, limit, fresh)
+        while len(_TOLD) > KEPT_TOLD:
+            _TOLD.popitem(last=False)
+    return list(told)
+
+
+def _lines(row: Game, first: int, lang2: str, limit: int,
+           fresh: list[LogEntry] | None) -> list[Line]:
+    family = VARIANTS[row.variant].family
     if fresh and fresh[0].seq <= first:
         entries = [entry for entry in fresh if entry.seq >= first]
     else:

@@ -4,6 +4,7 @@ class question and the keys of the seats the teacher plays."""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -82,8 +83,15 @@ def _command_groups(table: Table) -> list[dict]:
 
 
 def urls_of(row: Game) -> dict[str, str]:
-    kw = {"game_id": row.pk}
-    return {
+    return dict(_urls(row.pk, row.variant, translation.get_language()))
+
+
+@functools.lru_cache(maxsize=256)
+def _urls(game_id: str, variant: str, lang: str | None) -> tuple[tuple[str, str], ...]:
+    """The lesson's URLs in the active language `lang` (reversed once per game and
+    language, not on every frame of every socket)."""
+    kw = {"game_id": game_id}
+    urls = {
         "lesson_url": reverse("teach_lesson", kwargs=kw),
         "follow_url": reverse("teach_follow", kwargs=kw),
         "move_url": reverse("teach_move", kwargs=kw),
@@ -93,9 +101,10 @@ def urls_of(row: Game) -> dict[str, str]:
         "summary_url": reverse("teach_summary", kwargs=kw),
         "replay_url": reverse("teach_replay", kwargs=kw),
         "tables_url": reverse("teach_tables", kwargs=kw),
-        "rules_url": reverse("rules", kwargs={"variant": row.variant}),
-        "setup_url": reverse("teach_setup", kwargs={"variant": row.variant}),
+        "rules_url": reverse("rules", kwargs={"variant": variant}),
+        "setup_url": reverse("teach_setup", kwargs={"variant": variant}),
     }
+    return tuple(urls.items())
 
 
 def _story(
@@ -229,10 +238,13 @@ class LiveParts:
     question: str | None
 
 
-def live_parts(lesson: Lesson, shown: Shown, role: Role, acting: list[int]) -> LiveParts:
+def live_parts(lesson: Lesson, shown: Shown, role: Role, acting: list[int],
+               command: str = "") -> LiveParts:
     """The lesson's page for every socket of one view: `role` in the active language (a
-    pupil's own answer is not in it: `my_answer_part`)."""
-    context = lesson_context(lesson, shown, role, acting=acting, fragment=True, live=True)
+    pupil's own answer is not in it: `my_answer_part`); `command`: the clock command the
+    one socket it is told to sent."""
+    context = lesson_context(lesson, shown, role, acting=acting, fragment=True,
+                             command=command, live=True)
     if role is Role.PUPIL:
         context.update(_pupil_context(lesson, shown.row, context["question"], None))
     context.update(role=role.value, fragment=True)

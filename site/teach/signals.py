@@ -23,4 +23,5 @@ def announce(lesson_id: str, views: tuple[str, ...] = ALL) -> None:
     """Send `lesson_changed` once the current transaction (if any) is committed: a socket
     that reads the lesson then finds the change."""
     transaction.on_commit(
-        lambda: lesson_changed.send(sender=None, lesson_id=lesson_id, views=views))
+        lambda: lesson_changed.send(sender=None, lesson_id=lesson_id, views=views)
+    )

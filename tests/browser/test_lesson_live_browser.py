@@ -39,15 +39,16 @@ def _projector_closed_first(page, site_url):
 def lesson_requests(page: Page, lesson: Lesson) -> list[str]:
     """The page's own HTTP requests to the lesson from now on (a socket is no request)."""
     asked: list[str] = []
-    page.on("request", lambda r: asked.append(f"{r.method} {r.url}")
-            if f"/teach/{lesson.pk}/" in r.url else None)
+    page.on(
+        "request",
+        lambda r: asked.append(f"{r.method} {r.url}") if f"/teach/{lesson.pk}/" in r.url else None,
+    )
     return asked
 
 
 def join(browser, site_url: str, lesson: Lesson, name: str, errors: list[str]) -> Page:
     pupil = browser.new_context(viewport=PHONE).new_page()
-    pupil.on("console", lambda m: errors.append(f"{name}: {m.text}") if m.type == "error"
-             else None)
+    pupil.on("console", lambda m: errors.append(f"{name}: {m.text}") if m.type == "error" else None)
     pupil.on("pageerror", lambda e: errors.append(f"{name}: {e}"))
     pupil.goto(f"{site_url}/en/teach/{lesson.pk}/follow/")
     pupil.fill("#join-code", lesson.class_code)
@@ -58,17 +59,20 @@ def join(browser, site_url: str, lesson: Lesson, name: str, errors: list[str]) -
 
 
 def a_seed() -> int:
-    return next(s for s in range(1, 300)
-                if all(plays(Driver.new("stress-de", ["club", "club"], seed=s).game, 0)))
+    return next(
+        s
+        for s in range(1, 300)
+        if all(plays(Driver.new("stress-de", ["club", "club"], seed=s).game, 0))
+    )
 
 
 def test_a_question_reaches_the_projector_and_three_pupils_at_once_with_no_request_of_theirs(
-        browser, page, site_url, console_errors):
+    browser, page, site_url, console_errors
+):
     page.set_viewport_size(PROJECTOR)
     lesson = start(page, site_url, "stress-de", seed=str(a_seed()))
     expect(page.locator("#game[data-live]")).to_have_count(1, timeout=WAIT_MS)
-    pupils = [join(browser, site_url, lesson, name, console_errors)
-              for name in ("Ada", "Bo", "Cy")]
+    pupils = [join(browser, site_url, lesson, name, console_errors) for name in ("Ada", "Bo", "Cy")]
     for pupil in pupils:
         expect(pupil.locator("#game[data-live]")).to_have_count(1, timeout=WAIT_MS)
         pupil.evaluate(WATCH_QUESTION)
@@ -95,15 +99,17 @@ def test_a_question_reaches_the_projector_and_three_pupils_at_once_with_no_reque
     good, _bad = plays(position(question), 0)
     answer(pupils[1], good[0])
     expect(pupils[1].locator("#my-answer")).to_be_visible()
-    expect(page.locator("#tally-count")).to_have_text("1 of 3 pupils have answered.",
-                                                     timeout=WAIT_MS)
+    expect(page.locator("#tally-count")).to_have_text(
+        "1 of 3 pupils have answered.", timeout=WAIT_MS
+    )
     assert [r for r in projector_asked if not r.startswith("POST")] == []
     assert Axe().run(page).violations_count == 0
     # The verdict reaches every phone; each shows its own answer only.
     page.locator("#question-reveal").click()
     expect(pupils[1].locator("#my-answer .verdict--yes")).to_be_visible(timeout=WAIT_MS)
-    expect(pupils[0].locator(".question__how")).to_contain_text("look at the projector",
-                                                                timeout=WAIT_MS)
+    expect(pupils[0].locator(".question__how")).to_contain_text(
+        "look at the projector", timeout=WAIT_MS
+    )
     expect(pupils[0].locator("#my-answer")).to_have_count(0)
     assert all(asked == [] for asked in pupils_asked[::2]), pupils_asked
     assert Axe().run(pupils[1]).violations_count == 0
@@ -112,8 +118,7 @@ def test_a_question_reaches_the_projector_and_three_pupils_at_once_with_no_reque
         pupil.context.close()
 
 
-def test_a_phone_whose_socket_cannot_open_gets_the_question_over_http(browser, page,
-                                                                       site_url):
+def test_a_phone_whose_socket_cannot_open_gets_the_question_over_http(browser, page, site_url):
     page.set_viewport_size(PROJECTOR)
     lesson = start(page, site_url, "stress-de", seed=str(a_seed()))
     context = browser.new_context(viewport=PHONE)

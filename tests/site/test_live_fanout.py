@@ -18,6 +18,7 @@ import subprocess
 import sys
 import threading
 import time
+from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
@@ -201,3 +202,39 @@ def test_a_killed_process_drops_its_seats_and_the_table_waits_for_them(tmp_path)
             assert waited > 1.0
     finally:
         cluster.stop()
+
+
+def test_a_class_question_asked_in_another_process_reaches_the_pupils_sockets(cluster):
+    """#21 teacher mode: a lesson's change (teach.signals.lesson_changed) made in a process
+    that holds no socket (a management shell here; an HTTP worker in production) reaches
+    the pupils' sockets of both servers through Redis."""
+    made = cluster.manage(
+        "shell", "-c",
+        "from django.utils import timezone; from play import service; "
+        "from teach import questions; from teach.models import Lesson\n"
+        "row = service.start_game('stress-de', ['expert', 'expert'], seed=3, "
+        "wall=timezone.now(), paused=True)\n"
+        "lesson = Lesson.objects.create(game=row, mode=Lesson.WATCH)\n"
+        "print('LESSON', row.pk, *[questions.join(lesson, n).pk for n in ('Ada', 'Bo')])")
+    lesson_id, *pupils = made.split("LESSON", 1)[1].split()
+    with ExitStack() as stack:
+        sockets = []
+        for server, pupil in enumerate(pupils):
+            port = cluster.servers[server][1]
+            session = SessionStore()
+            session["pupil"] = {lesson_id: int(pupil)}
+            session.save()
+            sockets.append(stack.enter_context(connect(
+                f"ws://127.0.0.1:{port}/ws/en/class/{lesson_id}/", open_timeout=10,
+                additional_headers={"Origin": f"http://127.0.0.1:{port}",
+                                    "Cookie": f"{settings.SESSION_COOKIE_NAME}="
+                                              f"{session.session_key}"})))
+        time.sleep(0.5)  # both sockets have joined the lesson's group
+        cluster.manage("shell", "-c",
+                       "from teach import questions; from teach.models import Lesson\n"
+                       f"lesson = Lesson.objects.get(pk='{lesson_id}')\n"
+                       "questions.ask(lesson, lesson.game, 0)")
+        for ws in sockets:
+            frame = ws.recv(timeout=10)
+            assert 'class="question question--pupil"' in frame
+            assert 'data-clock="' not in frame

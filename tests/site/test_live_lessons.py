@@ -34,12 +34,21 @@ pytestmark = pytest.mark.django_db(transaction=True)
 fresh_channel_layer = fresh_channel_layer  # the same fresh layer per test
 
 #: what only the projector shows: the clock, the pace, asking the class, the tally
-TEACHER_ONLY = ('data-clock="', 'id="question-ask"', 'id="class-question"', 'id="tally"',
-                'id="question-reveal"', 'id="question-close"')
+TEACHER_ONLY = (
+    'data-clock="',
+    'id="question-ask"',
+    'id="class-question"',
+    'id="tally"',
+    'id="question-reveal"',
+    'id="question-close"',
+)
 
 
-def new_lesson(variant: str = "stress-de", seats: tuple[str, ...] = ("expert", "expert"),
-               mode: str = Lesson.WATCH) -> Lesson:
+def new_lesson(
+    variant: str = "stress-de",
+    seats: tuple[str, ...] = ("expert", "expert"),
+    mode: str = Lesson.WATCH,
+) -> Lesson:
     row = service.start_game(variant, list(seats), seed=7, wall=timezone.now(), paused=True)
     return Lesson.objects.create(game=row, mode=mode)
 
@@ -65,8 +74,9 @@ def pupil_cookie(lesson: Lesson, nickname: str) -> bytes:
     return session_cookie(**{PUPIL_KEY: {lesson.pk: pupil.pk}})
 
 
-async def open_socket(lesson: Lesson, *, teacher: bool = False, lang: str = "en",
-                      cookie: bytes | None = None) -> WebsocketCommunicator:
+async def open_socket(
+    lesson: Lesson, *, teacher: bool = False, lang: str = "en", cookie: bytes | None = None
+) -> WebsocketCommunicator:
     path = f"/ws/{lang}/class/{lesson.pk}/{'teacher/' if teacher else ''}"
     headers = [ORIGIN, *([(b"cookie", cookie)] if cookie else [])]
     socket = WebsocketCommunicator(application, path, headers=headers)
@@ -102,19 +112,24 @@ async def close_all(*sockets: WebsocketCommunicator) -> None:
 @own_loop
 async def test_the_projectors_socket_opens_only_for_the_teachers_browser():
     lesson = await sync_to_async(new_lesson)()
-    for cookie in (None, await sync_to_async(pupil_cookie)(lesson, "Ada"),
-                   await sync_to_async(teacher_cookie)(await sync_to_async(new_lesson)())):
+    for cookie in (
+        None,
+        await sync_to_async(pupil_cookie)(lesson, "Ada"),
+        await sync_to_async(teacher_cookie)(await sync_to_async(new_lesson)()),
+    ):
         headers = [ORIGIN, *([(b"cookie", cookie)] if cookie else [])]
-        refused = WebsocketCommunicator(application, f"/ws/en/class/{lesson.pk}/teacher/",
-                                        headers=headers)
+        refused = WebsocketCommunicator(
+            application, f"/ws/en/class/{lesson.pk}/teacher/", headers=headers
+        )
         connected, code = await refused.connect()
         assert not connected and code == 4403
     for path in ("/ws/en/class/NoSuchLesson00/", f"/ws/xx/class/{lesson.pk}/"):
         missing = WebsocketCommunicator(application, path, headers=[ORIGIN])
         connected, _code = await missing.connect()
         assert not connected
-    teacher = await open_socket(lesson, teacher=True,
-                                cookie=await sync_to_async(teacher_cookie)(lesson))
+    teacher = await open_socket(
+        lesson, teacher=True, cookie=await sync_to_async(teacher_cookie)(lesson)
+    )
     frame = await shown(teacher)
     assert version_of(frame) == lesson.game.version
     assert 'id="clock-resume"' in frame and 'id="question-ask"' in frame
@@ -126,11 +141,13 @@ async def test_the_projectors_socket_opens_only_for_the_teachers_browser():
 @own_loop
 async def test_a_question_reaches_every_pupil_and_follower_with_no_request_of_theirs():
     lesson = await sync_to_async(new_lesson)()
-    teacher = await open_socket(lesson, teacher=True,
-                                cookie=await sync_to_async(teacher_cookie)(lesson))
-    pupils = [await open_socket(lesson, lang=lang,
-                                cookie=await sync_to_async(pupil_cookie)(lesson, name))
-              for name, lang in (("Ada", "en"), ("Bo", "en"), ("Cy", "sv"))]
+    teacher = await open_socket(
+        lesson, teacher=True, cookie=await sync_to_async(teacher_cookie)(lesson)
+    )
+    pupils = [
+        await open_socket(lesson, lang=lang, cookie=await sync_to_async(pupil_cookie)(lesson, name))
+        for name, lang in (("Ada", "en"), ("Bo", "en"), ("Cy", "sv"))
+    ]
     follower = await open_socket(lesson, lang="de")
     row = lesson.game
     await sync_to_async(questions.ask)(lesson, row, 0)
@@ -143,7 +160,7 @@ async def test_a_question_reaches_every_pupil_and_follower_with_no_request_of_th
     # A follower who has not joined sees the board, no question to answer, nothing of the
     # teacher's.
     frame = await follower.receive_from(timeout=5)
-    assert 'question--pupil' not in frame
+    assert "question--pupil" not in frame
     for mark in TEACHER_ONLY:
         assert mark not in frame, mark
     tally = await frame_with(teacher, "0 of 3 pupils have answered.")
@@ -154,8 +171,9 @@ async def test_a_question_reaches_every_pupil_and_follower_with_no_request_of_th
 @own_loop
 async def test_an_answer_reaches_the_projectors_tally_and_no_pupil():
     lesson = await sync_to_async(new_lesson)()
-    teacher = await open_socket(lesson, teacher=True,
-                                cookie=await sync_to_async(teacher_cookie)(lesson))
+    teacher = await open_socket(
+        lesson, teacher=True, cookie=await sync_to_async(teacher_cookie)(lesson)
+    )
     names = ("Ada", "Bo")
     cookies = [await sync_to_async(pupil_cookie)(lesson, n) for n in names]
     pupils = [await open_socket(lesson, cookie=c) for c in cookies]
@@ -175,8 +193,10 @@ async def test_an_answer_reaches_the_projectors_tally_and_no_pupil():
     assert 'id="my-answer"' in frames[0] and "You answered:" in frames[0]
     assert 'id="my-answer"' not in frames[1]
     # The shared part is the same bytes for both.
-    assert frames[0].split('<div id="my-answer-box" hx-swap-oob')[0] == frames[1].split(
-        '<div id="my-answer-box" hx-swap-oob')[0]
+    assert (
+        frames[0].split('<div id="my-answer-box" hx-swap-oob')[0]
+        == frames[1].split('<div id="my-answer-box" hx-swap-oob')[0]
+    )
     await close_all(teacher, *pupils)
 
 
@@ -184,8 +204,7 @@ def any_answer(question: Question) -> dict:
     game = questions.position(question)
     board = game.board(None)
     row = next(z for z in board["seats"][question.seat]["zones"] if z["cards"])
-    return {"type": "play", "from": row["id"], "card": row["cards"][-1]["card"],
-            "to": "centre-0"}
+    return {"type": "play", "from": row["id"], "card": row["cards"][-1]["card"], "to": "centre-0"}
 
 
 @own_loop
@@ -201,10 +220,13 @@ async def test_each_view_is_rendered_once_for_all_its_sockets(monkeypatch):
 
     monkeypatch.setattr(lesson_publish, "render_lesson_frame", counting)
     lesson = await sync_to_async(new_lesson)()
-    teacher = await open_socket(lesson, teacher=True,
-                                cookie=await sync_to_async(teacher_cookie)(lesson))
-    pupils = [await open_socket(lesson, cookie=await sync_to_async(pupil_cookie)(lesson, n))
-              for n in ("Ada", "Bo", "Cy", "Di")]
+    teacher = await open_socket(
+        lesson, teacher=True, cookie=await sync_to_async(teacher_cookie)(lesson)
+    )
+    pupils = [
+        await open_socket(lesson, cookie=await sync_to_async(pupil_cookie)(lesson, n))
+        for n in ("Ada", "Bo", "Cy", "Di")
+    ]
     followers = [await open_socket(lesson, lang=lang) for lang in ("en", "en", "fi")]
     await drain(teacher)  # the pupils' joining was told to the projector
     renders.clear()
@@ -213,7 +235,11 @@ async def test_each_view_is_rendered_once_for_all_its_sockets(monkeypatch):
     await asyncio.sleep(0.1)
     # the projector, the pupils (one language), the followers in two languages
     assert sorted((v.role.value, v.lang) for v in renders) == [
-        ("follower", "en"), ("follower", "fi"), ("pupil", "en"), ("teacher", "en")]
+        ("follower", "en"),
+        ("follower", "fi"),
+        ("pupil", "en"),
+        ("teacher", "en"),
+    ]
     assert len(set(frames[1:5])) == 1 and frames[5] == frames[6]
     await close_all(teacher, *pupils, *followers)
 
@@ -221,8 +247,9 @@ async def test_each_view_is_rendered_once_for_all_its_sockets(monkeypatch):
 @own_loop
 async def test_the_teachers_clock_goes_over_the_socket_and_a_pupils_is_refused():
     lesson = await sync_to_async(new_lesson)()
-    teacher = await open_socket(lesson, teacher=True,
-                                cookie=await sync_to_async(teacher_cookie)(lesson))
+    teacher = await open_socket(
+        lesson, teacher=True, cookie=await sync_to_async(teacher_cookie)(lesson)
+    )
     pupil = await open_socket(lesson, cookie=await sync_to_async(pupil_cookie)(lesson, "Ada"))
     row = lesson.game
     await pupil.send_to(text_data=json.dumps({"command": "resume", "version": row.version}))
@@ -235,6 +262,22 @@ async def test_the_teachers_clock_goes_over_the_socket_and_a_pupils_is_refused()
     assert 'id="clock-pause"' in resumed
     # The pupil is shown the game going on, with no request of its own.
     frame = await pupil.receive_from(timeout=5)
-    assert version_of(frame) > row.version and 'data-clock' not in frame
+    assert version_of(frame) > row.version and "data-clock" not in frame
     assert not (await sync_to_async(Game.objects.get)(pk=row.pk)).paused
     await close_all(teacher, pupil)
+
+
+@own_loop
+async def test_a_step_held_by_an_open_question_is_told_to_the_projector_as_over_http():
+    lesson = await sync_to_async(new_lesson)()
+    teacher = await open_socket(
+        lesson, teacher=True, cookie=await sync_to_async(teacher_cookie)(lesson)
+    )
+    await sync_to_async(questions.ask)(lesson, lesson.game, 0)
+    await frame_with(teacher, 'id="tally"')
+    row = lesson.game
+    await teacher.send_to(text_data=json.dumps({"command": "step", "version": row.version}))
+    told = await frame_with(teacher, 'id="step-held"')
+    assert " data-told" in told.split(">", 1)[0]
+    assert (await sync_to_async(Game.objects.get)(pk=row.pk)).log_length == row.log_length
+    await close_all(teacher)

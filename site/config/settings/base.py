@@ -119,13 +119,21 @@ WSGI_APPLICATION = "config.wsgi.application"
 ASGI_APPLICATION = "config.asgi.application"
 
 
+#: how long a read from the channel layer's Redis may wait (above its 5 s blocking pops)
+REDIS_READ_TIMEOUT_S = 30
+
+
 def channel_layers_from_env() -> dict:
     """Redis when REDIS_URL is set (several app servers share the groups); otherwise the
     in-memory layer, which reaches the sockets of this one process only."""
     url = os.environ.get("REDIS_URL")
     if url:
+        # A socket's layer receive is a blocking pop of up to 5 s (channels_redis'
+        # brpop_timeout); redis-py 8's default read timeout is also 5 s, so on a busy server
+        # the read could time out first and close the page's socket (#21). Reads wait longer.
+        host = {"address": url, "socket_timeout": REDIS_READ_TIMEOUT_S}
         return {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
-                            "CONFIG": {"hosts": [url], "prefix": "stress"}}}
+                            "CONFIG": {"hosts": [host], "prefix": "stress"}}}
     return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 
