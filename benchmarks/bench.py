@@ -9,6 +9,7 @@
 3. the first visit in Chromium: bytes on the wire and DOM elements;
 4. the demo's move latency under load, from benchmarks/demo_load.py;
 5. a lesson followed by 30 pupils over the lesson's sockets, from benchmarks/lesson_load.py.
+6. class tables: a class of 30 at 15 tables and the projector (class_tables_load.py).
 
 Lighthouse scores take minutes more: `make lighthouse` (benchmarks/lighthouse.py).
 A shared machine is noisy; the ratios of section 2 are measured interleaved for that reason.
@@ -178,6 +179,20 @@ def lesson() -> None:
         print(f"lesson_load.py failed (exit {done.returncode})")
 
 
+def class_tables() -> None:
+    heading(
+        "Class tables: 30 pupils at 15 tables + the projector (benchmarks/class_tables_load.py)"
+    )
+    done = subprocess.run(
+        [sys.executable, str(HERE / "class_tables_load.py")],
+        check=False,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    print(done.stdout.strip() or f"class_tables_load.py failed (exit {done.returncode})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=100)
@@ -196,6 +211,7 @@ def main() -> None:
     page_bench.print_visits(page_bench.visit_pages())
     demo()
     lesson()
+    class_tables()
 
 
 if __name__ == "__main__":

@@ -69,7 +69,8 @@ def group_name(game_id: str) -> str:
 
 def announce_change(sender: type, *, row: Game, entries: list[LogEntry],
                     wake_ms: int | None = None, **kwargs) -> None:
-    notice = {"type": "game.changed", "version": row.version,
+    # "game": a socket in several games' groups (live.tables) tells them apart
+    notice = {"type": "game.changed", "game": row.pk, "version": row.version,
               "since": row.log_length - len(entries), "wake_ms": wake_ms}
     send_notice(group_name(row.pk), notice)
 

@@ -21,7 +21,17 @@ from . import service
 from .access import acting_seat, game_or_404, held_seats, seat_named
 from .forms import ClockForm, MoveForm, SinceForm
 from .models import Game, LogEntry
-from .service import AWAY, FORGED, HELD, NOT_YOUR_SEAT, PAUSED, RUNNING, STALE, Turn
+from .service import (
+    AWAY,
+    FORGED,
+    HELD,
+    NOT_YOUR_SEAT,
+    PAUSED,
+    RUNNING,
+    STALE,
+    TABLES_HELD,
+    Turn,
+)
 from .store import Busy
 
 
@@ -94,6 +104,8 @@ REFUSALS = {
     HELD: (409, gettext_lazy("Close the question before going on to the next step.")),
     AWAY: (409, gettext_lazy("The game waits for a player who is not connected: it goes on "
                              "when they are back, or when a bot takes their seat.")),
+    TABLES_HELD: (409, gettext_lazy("The teacher has paused every table: the game goes on "
+                                    "when the teacher resumes it.")),
 }
 
 CANNOT_SAVE = gettext_lazy("The game cannot be saved right now, so that was not played. "

@@ -43,6 +43,7 @@ PAUSED = "paused"
 RUNNING = "running"  # a single step asked for while the clock runs
 HELD = "held"  # a rule of the game's owner holds the clock (teacher mode: a question is open)
 AWAY = "away"  # the game waits for a person whose connection dropped (play.presence)
+TABLES_HELD = "tables-held"  # teacher mode's class tables: the teacher paused every table
 CLOCK_COMMANDS = ("pause", "resume", "step", "speed")
 #: the longest name a seat may have (a table's form should say so before this refuses it).
 NAME_MAX = 40

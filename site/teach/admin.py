@@ -3,7 +3,7 @@ its own pages); deleting a lesson's game deletes the lesson with its pupils and 
 
 from django.contrib import admin
 
-from .models import Answer, Lesson, Pupil, Question
+from .models import Answer, ClassRound, ClassTable, Lesson, Pupil, Question
 
 
 class ReadOnly(admin.ModelAdmin):
@@ -16,7 +16,7 @@ class ReadOnly(admin.ModelAdmin):
 
 class PupilInline(admin.TabularInline):
     model = Pupil
-    fields = ("nickname", "created")
+    fields = ("nickname", "created", "removed")
     readonly_fields = fields
     extra = 0
     max_num = 0
@@ -57,3 +57,31 @@ class QuestionAdmin(ReadOnly):
     readonly_fields = ("lesson", "number", "seat", "state", "log_length", "created")
     exclude = ("position",)
     inlines = [AnswerInline]
+
+
+class ClassTableInline(admin.TabularInline):
+    model = ClassTable
+    fields = ("number", "game")
+    readonly_fields = fields
+    extra = 0
+    max_num = 0
+    can_delete = False
+
+
+@admin.register(ClassRound)
+class ClassRoundAdmin(ReadOnly):
+    """Class tables' rounds (#23): each table is a demo game, listed with its number."""
+
+    list_display = ("lesson", "number", "size", "bot_level", "pairing", "started", "ended")
+    readonly_fields = (
+        "lesson",
+        "number",
+        "size",
+        "bot_level",
+        "pairing",
+        "paused",
+        "large",
+        "started",
+        "ended",
+    )
+    inlines = [ClassTableInline]

@@ -8,7 +8,8 @@ class TeachConfig(AppConfig):
     def ready(self) -> None:
         from play import service
 
-        from .clockrules import lesson_clock
+        from .clockrules import class_tables_clock, lesson_clock
 
-        if lesson_clock not in service.CLOCK_RULES:
-            service.CLOCK_RULES.append(lesson_clock)
+        for rule in (lesson_clock, class_tables_clock):
+            if rule not in service.CLOCK_RULES:
+                service.CLOCK_RULES.append(rule)

@@ -4,10 +4,10 @@
 from __future__ import annotations
 
 from play.models import Game
-from play.service import HELD
+from play.service import HELD, TABLES_HELD
 
 from . import questions
-from .models import Lesson
+from .models import ClassTable, Lesson
 
 
 def lesson_clock(row: Game, command: str) -> str | None:
@@ -21,3 +21,17 @@ def lesson_clock(row: Game, command: str) -> str | None:
     if command == "resume":
         questions.close_all(lesson)
     return None
+
+
+def class_tables_clock(row: Game, command: str) -> str | None:
+    """A class table's pupil may not resume it while the teacher holds every table (#23);
+    the teacher's own resume clears the hold first (teach.seating.resume_all)."""
+    if command != "resume":
+        return None
+    table = (
+        ClassTable.objects.using(row._state.db or "default")
+        .select_related("round")
+        .filter(game_id=row.pk)
+        .first()
+    )
+    return TABLES_HELD if table is not None and table.round.paused else None

@@ -26,8 +26,10 @@ class Lesson(models.Model):
     WATCH = "watch"
     TEACHER = "teacher"
     HOT_SEAT = "hotseat"
+    #: the class plays at tables on their phones (#23); the lesson's own game is the demo
+    TABLES = "tables"
     MODES = [(WATCH, "the class watches bots"), (TEACHER, "the teacher against bots"),
-             (HOT_SEAT, "two players at one keyboard")]
+             (HOT_SEAT, "two players at one keyboard"), (TABLES, "the class plays at tables")]
 
     game = models.OneToOneField(Game, on_delete=models.CASCADE, primary_key=True,
                                 related_name="lesson")
@@ -52,6 +54,8 @@ class Pupil(models.Model):
     #: the nickname as compared (teach.nicknames.nickname_key): one pupil per key per lesson
     key = models.CharField(max_length=96)
     created = models.DateTimeField(auto_now_add=True)
+    #: the teacher took the pupil out of the class tables (#23): seated no more
+    removed = models.BooleanField(default=False)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["lesson", "key"],
@@ -108,3 +112,70 @@ class Answer(models.Model):
 
     def __str__(self) -> str:
         return f"{self.pupil} → {self.key}"
+
+
+class ClassRound(models.Model):
+    """One round of class tables (#23): every pupil of the lesson seated at a table of the
+    lesson's variant and options, all tables playing at once on the pupils' phones."""
+
+    SHUFFLE = "shuffle"
+    WINNERS = "winners"  # the last round's winners sit together, then the others
+    PAIRINGS = [(SHUFFLE, "shuffle"), (WINNERS, "winners with winners")]
+
+    lesson = models.ForeignKey(Lesson, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    #: pupils per table (2; James Bond 2 to 4); a pupil alone at a table plays bot_level
+    size = models.PositiveSmallIntegerField(default=2)
+    bot_level = models.CharField(max_length=16)
+    pairing = models.CharField(max_length=8, choices=PAIRINGS, default=SHUFFLE)
+    #: how long a pupil's seat waits for a dropped phone before its bot plays it (play.presence)
+    away_ms = models.PositiveIntegerField(default=60_000)
+    #: every table paused by the teacher (a pupil's own resume is held meanwhile)
+    paused = models.BooleanField(default=False)
+    #: the table the projector shows large (0: none)
+    large = models.PositiveSmallIntegerField(default=0)
+    started = models.DateTimeField(auto_now_add=True)
+    ended = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["lesson", "number"]
+        constraints = [models.UniqueConstraint(fields=["lesson", "number"],
+                                               name="teach_round_unique_number")]
+
+    def __str__(self) -> str:
+        return f"{self.lesson_id} round {self.number}"
+
+
+class ClassTable(models.Model):
+    """A table of a round: one demo game (play.Game), deleted with it."""
+
+    round = models.ForeignKey(ClassRound, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="class_table")
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [models.UniqueConstraint(fields=["round", "number"],
+                                               name="teach_table_unique_number")]
+
+    def __str__(self) -> str:
+        return f"{self.round} table {self.number}"
+
+
+class ClassSeat(models.Model):
+    """A pupil's seat at a table; a pupil holds one seat per round."""
+
+    round = models.ForeignKey(ClassRound, on_delete=models.CASCADE, related_name="seats")
+    table = models.ForeignKey(ClassTable, on_delete=models.CASCADE, related_name="seats")
+    pupil = models.ForeignKey(Pupil, on_delete=models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["table", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "pupil"], name="teach_seat_one_per_round"),
+            models.UniqueConstraint(fields=["table", "seat"], name="teach_seat_unique_seat"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.pupil} at {self.table} seat {self.seat}"

@@ -100,6 +100,7 @@ def _urls(game_id: str, variant: str, lang: str | None) -> tuple[tuple[str, str]
         "explain_url": reverse("teach_explain", kwargs=kw),
         "summary_url": reverse("teach_summary", kwargs=kw),
         "replay_url": reverse("teach_replay", kwargs=kw),
+        "tables_url": reverse("teach_tables", kwargs=kw),
         "rules_url": reverse("rules", kwargs={"variant": variant}),
         "setup_url": reverse("teach_setup", kwargs={"variant": variant}),
     }
@@ -271,6 +272,12 @@ def _pupil_context(
     """The class question on a pupil's phone (`pupil` None: as every pupil sees it, the
     place for the pupil's own answer left empty)."""
     context: dict = {"pupil": pupil}
+    if lesson.rounds.filter(ended__isnull=True).exists():
+        # Class tables are playing (#23): the page asks where this pupil sits and goes
+        # there (the same bytes for every pupil; the answer is each one's own).
+        context["table_status_url"] = (
+            reverse("teach_pupil_status", kwargs={"game_id": lesson.pk}) + "?at="
+        )
     if question is None:
         return context
     position = questions.position(question)

@@ -41,7 +41,7 @@ class TeachSetup:
     @property
     def seats(self) -> list[str]:
         levels = self.base.levels
-        if self.mode == Lesson.WATCH:
+        if self.mode in (Lesson.WATCH, Lesson.TABLES):  # class tables: the lesson's game is a demo
             return [self.first_level, *levels]
         if self.mode == Lesson.TEACHER:
             return [HUMAN, *levels]
@@ -57,7 +57,9 @@ def mode_choices(current: str) -> list[Choice]:
     labels = {Lesson.WATCH: _("The class watches: every player is a bot"),
               Lesson.TEACHER: _("You play as Player 1 against the bots"),
               Lesson.HOT_SEAT: _("Two people at one keyboard as Players 1 and 2; any other "
-                                 "seats are bots")}
+                                 "seats are bots"),
+              Lesson.TABLES: _("Class tables: the pupils play each other in pairs on their "
+                               "phones")}
     return [Choice(mode, labels[mode], mode == current) for mode, _label in Lesson.MODES]
 
 

@@ -65,6 +65,8 @@ from .setup import (
     parse_teach_setup,
 )
 from .summary import class_summary
+from .tables_summary import has_results, table_results
+from .tables_views import table_redirect
 
 
 # ---------------------------------------------------------------------------- new lesson
@@ -76,6 +78,8 @@ def _start(request: HttpRequest, setup: TeachSetup) -> str:
     take_control(request, lesson.pk)
     if setup.acting:
         hold_seats(request, row.pk, setup.acting)
+    if setup.mode == Lesson.TABLES:
+        return reverse("teach_tables", kwargs={"game_id": row.pk})
     return reverse("teach_lesson", kwargs={"game_id": row.pk})
 
 
@@ -126,7 +130,10 @@ def lesson_page(request: HttpRequest, game_id: str) -> HttpResponse:
 @never_cache
 @game_answer
 def follow_page(request: HttpRequest, game_id: str) -> HttpResponse:
-    lesson_or_404(game_id)
+    lesson = lesson_or_404(game_id)
+    to_table = table_redirect(request, lesson)  # a pupil seated at a class table plays there
+    if to_table is not None:
+        return to_table
     return render_follow(request, catch_up(game_id, _since(request)))
 
 
@@ -310,10 +317,13 @@ def replay_page(request: HttpRequest, game_id: str) -> HttpResponse:
 def summary_page(request: HttpRequest, game_id: str) -> HttpResponse:
     lesson = lesson_or_404(game_id)
     row = lesson.game
-    if not row.over:
+    # A lesson of class tables prints once a table has finished, its own game unplayed (#23).
+    if not row.over and not has_results(lesson):
         return HttpResponseRedirect(reverse("teach_follow", kwargs={"game_id": game_id}))
     lang = current_lang()
+    tables_round, tables = table_results(lesson, lang)
     context = {"lesson": lesson, "row": row, "entry": variant_entry(row.variant, lang),
                "summary": class_summary(lesson, row, lang), **urls_of(row),
-               "again_query": urlencode(again_pairs(row))}
+               "again_query": urlencode(again_pairs(row)), "watched": row.over,
+               "tables_round": tables_round, "tables": tables}
     return render(request, "teach/summary.html", context)

@@ -20,7 +20,8 @@ from .transport import FuzzRequest
 
 #: every teach route a session reaches further (the set-up form is crawled like any form)
 TEACH_ROUTES = ("teach_lesson", "teach_follow", "teach_move", "teach_clock", "teach_question",
-                "teach_explain", "teach_answer", "teach_summary", "teach_replay", "teach_join")
+                "teach_explain", "teach_answer", "teach_summary", "teach_replay", "teach_join",
+                "teach_tables", "teach_tables_control", "teach_pupil_table", "teach_pupil_status")
 
 
 def _session(response) -> tuple[tuple[str, str], ...]:
@@ -92,6 +93,19 @@ def teach_samples(send, routes: list[Route], lang: str = "en") -> dict[str, list
     over = service.play(over.pk, over.clock_at + timedelta(hours=1)).row
     assert over.over
 
+    # Class tables (#23): a lesson of its own, its pupil seated at a table by a round.
+    tables_id, tables_teacher = _lesson(send, lang, teacher_fields)
+    tables_code = Lesson.objects.get(pk=tables_id).class_code
+    seated = send(FuzzRequest("POST", f"/{lang}/class/", form=(
+        ("code", tables_code), ("nickname", "Fuzz"))))
+    assert seated.status == 303, seated.status
+    player = _session(seated)
+    tables = f"/{lang}/teach/{tables_id}"
+    started = send(FuzzRequest("POST", f"{tables}/tables/control/", form=(
+        ("command", "start"), ("size", "2"), ("level", "club"), ("pairing", "shuffle")),
+        cookies=tables_teacher))
+    assert started.status == 303, started.status
+
     ref = Ref("centre-0").to_json()
     since = (("since", "0"),)
     wanted: dict[str, list[tuple[dict, FuzzRequest]]] = {
@@ -120,6 +134,16 @@ def teach_samples(send, routes: list[Route], lang: str = "en") -> dict[str, list
         "teach_replay": [({"game_id": over_id}, FuzzRequest(
             "GET", f"/{lang}/teach/{over_id}/replay/", query=(("step", "1"),),
             cookies=over_teacher))],
+        "teach_tables": [({"game_id": tables_id}, FuzzRequest(
+            "GET", f"{tables}/tables/", cookies=tables_teacher))],
+        "teach_tables_control": [({"game_id": tables_id}, FuzzRequest(
+            "POST", f"{tables}/tables/control/", form=(
+                ("command", "large"), ("table", "1"), ("pupil", "1"), ("size", "2"),
+                ("level", "club"), ("pairing", "winners")), cookies=tables_teacher))],
+        "teach_pupil_table": [({"game_id": tables_id}, FuzzRequest(
+            "GET", f"{tables}/table/", cookies=player))],
+        "teach_pupil_status": [({"game_id": tables_id}, FuzzRequest(
+            "GET", f"{tables}/table/status/", query=(("at", ""),), cookies=player))],
         "teach_join": [({}, FuzzRequest("POST", f"/{lang}/class/", form=(
             ("code", lesson.class_code), ("nickname", "Fuzz")), cookies=pupil))],
     }

@@ -166,6 +166,13 @@ def test_no_teach_page_or_answer_may_be_cached(client, monkeypatch):
         "teach_summary": (client.get, f"/en/teach/{over.pk}/summary/", {}),
         "teach_replay": (client.get, f"/en/teach/{over.pk}/replay/", {}),
         "teach_join": (client.get, "/en/class/", {}),
+        # class tables (#23)
+        "teach_tables": (client.get, f"/en/teach/{lesson.pk}/tables/", {}),
+        "teach_tables_control": (client.post, f"/en/teach/{lesson.pk}/tables/control/",
+                                 {"command": "start", "size": "2", "level": "club",
+                                  "pairing": "shuffle"}),
+        "teach_pupil_table": (pupil.get, f"/en/teach/{lesson.pk}/table/", {}),
+        "teach_pupil_status": (pupil.get, f"/en/teach/{lesson.pk}/table/status/", {}),
     }
     names = {p.name for p in get_resolver().url_patterns[-1].url_patterns
              for p in getattr(p, "url_patterns", [p]) if str(p.name).startswith("teach_")}

@@ -1,0 +1,155 @@
+"""The projector's overview of class tables (#23), rendered once per distinct moment.
+
+What the overview shows depends only on the lesson's latest round (its tables' stored game
+versions, paused, ended, the large table), its pupils and the language: that is the key of
+the rendered bytes kept here, so a projector and any number of other screens asking at the
+same moment (or a push to all of them, live.tables) get the same bytes rendered once.
+Within a new moment only what changed is rendered again: each table's small board is kept
+by its game's version, the leaderboard and the pupils by the finished games and the pupils.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+
+from django.template.loader import render_to_string
+from play import service
+from play.models import Game
+
+from core.glossary import current_lang
+from presentation.table import build_table
+
+from . import seating
+from .models import ClassRound, Lesson
+from .narration import lines
+from .tables_board import TableView, family_of, leaderboard, tables_of
+
+TEMPLATE = "teach/tables.html"
+#: story lines of the large table
+LARGE_LINES = 8
+
+
+class Kept:
+    """Rendered bytes by key, the newest `size` of them."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.items: OrderedDict[Hashable, str] = OrderedDict()
+
+    def get(self, key: Hashable, render: Callable[[], str]) -> str:
+        found = self.items.get(key)
+        if found is None:
+            found = self.items[key] = render()
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
+        else:
+            self.items.move_to_end(key)
+        return found
+
+    def clear(self) -> None:
+        self.items.clear()
+
+
+OVERVIEWS = Kept(64)
+TABLEAUX = Kept(512)
+SIDES = Kept(64)
+
+
+def moment(lesson: Lesson) -> tuple:
+    """Everything the overview's bytes depend on, read in two small queries."""
+    latest = seating.current_round(lesson)
+    pupils = tuple(lesson.pupils.values_list("pk", "removed"))
+    if latest is None:
+        return (lesson.pk, None, pupils)
+    versions = tuple(
+        Game.objects.filter(class_table__round=latest).order_by("pk").values_list("pk", "version")
+    )
+    return (lesson.pk, latest.pk, latest.paused, latest.ended, latest.large, versions, pupils)
+
+
+def table_games(lesson_id: str) -> list[str]:
+    """The game ids of the lesson's latest round's tables (a socket listens to each)."""
+    latest = ClassRound.objects.filter(lesson_id=lesson_id).order_by("-number").first()
+    if latest is None:
+        return []
+    return list(latest.tables.values_list("game_id", flat=True))
+
+
+def _large(lesson: Lesson, tables: list[TableView], number: int) -> dict | None:
+    found = next((t for t in tables if t.number == number), None)
+    if found is None:
+        return None
+    row = Game.objects.get(pk=found.game_id)
+    game = service.driver_of(row).game
+    names = [s.name for s in found.seats]
+    # As anyone at the table sees it: a pupil's hidden cards stay hidden on the projector.
+    table = build_table(game, row.seats, 0, interactive=False, watcher=True, names=names)
+    return {"view": found, "table": table, "lines": lines(row, 0, lesson.lang2, limit=LARGE_LINES)}
+
+
+def _tableau(t: TableView, round_: ClassRound, urls: dict[str, str], lang: str) -> str:
+    key = (t.game_id, t.row.version, round_.large == t.number, round_.ended is None, t.paused, lang)
+    context = {"t": t, "round": round_, **urls}
+    return TABLEAUX.get(key, lambda: render_to_string(f"{TEMPLATE}#tableau", context))
+
+
+def _side(
+    lesson: Lesson,
+    tables: list[TableView],
+    pupils: list,
+    urls: dict[str, str],
+    latest: ClassRound | None,
+    lang: str,
+) -> str:
+    seated = {s.pupil_id for t in tables for s in t.seats if s.pupil_id is not None}
+    waiting = [p for p in pupils if p.pk not in seated] if latest is not None else []
+    finished = tuple(
+        Game.objects.filter(class_table__round__lesson=lesson, over=True).values_list(
+            "pk", flat=True
+        )
+    )
+    key = (
+        lesson.pk,
+        tuple(p.pk for p in pupils),
+        tuple(p.pk for p in waiting),
+        tuple(sorted(finished)),
+        lang,
+    )
+
+    def render() -> str:
+        context = {
+            "standings": leaderboard(lesson),
+            "pupils": pupils,
+            "waiting": waiting,
+            "swap": family_of(lesson) == "swap",
+            **urls,
+        }
+        return render_to_string(f"{TEMPLATE}#side", context)
+
+    return SIDES.get(key, render)
+
+
+def context_of(lesson: Lesson, urls: dict[str, str]) -> dict:
+    lang = current_lang()
+    latest = seating.current_round(lesson)
+    tables = tables_of(latest) if latest is not None else []
+    pupils = list(lesson.pupils.filter(removed=False).order_by("created", "pk"))
+    return {
+        "lesson": lesson,
+        "round": latest,
+        "tableaux": [_tableau(t, latest, urls, lang) for t in tables] if latest else [],
+        "side": _side(lesson, tables, pupils, urls, latest, lang),
+        "playing": sum(1 for t in tables if not t.over),
+        "pupils": pupils,
+        "large": _large(lesson, tables, latest.large) if latest and latest.large else None,
+        "lang2": lesson.lang2,
+        **urls,
+    }
+
+
+def render_overview(lesson: Lesson, urls: dict[str, str]) -> str:
+    key = (*moment(lesson), current_lang())
+    return OVERVIEWS.get(
+        key, lambda: render_to_string(f"{TEMPLATE}#overview", context_of(lesson, urls))
+    )

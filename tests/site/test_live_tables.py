@@ -1,0 +1,148 @@
+"""Class tables' overview on the projector's socket (#23, live.tables): only the teacher's
+browser opens it; a move at any table, a new round and a pupil joining reach it with no
+request of the projector's; every projector of a moment gets the same bytes."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from datetime import timedelta
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.utils import timezone
+from live.tables import overview_frame
+from play import service
+from play.models import Game
+from teach import questions, seating
+from teach.models import Lesson
+from teach.overview import table_games
+from teach.signals import announce
+
+from config.asgi import application
+from tests.play_human import sensible_action
+from tests.site.test_live import ORIGIN, fresh_channel_layer, own_loop
+from tests.site.test_live_lessons import new_lesson, pupil_cookie, teacher_cookie
+
+pytestmark = pytest.mark.django_db(transaction=True)
+fresh_channel_layer = fresh_channel_layer  # the same fresh layer per test
+
+
+async def open_tables(lesson: Lesson, cookie: bytes | None, lang: str = "en"):
+    headers = [ORIGIN, *([(b"cookie", cookie)] if cookie else [])]
+    socket = WebsocketCommunicator(
+        application, f"/ws/{lang}/class/{lesson.pk}/tables/", headers=headers
+    )
+    connected, code = await socket.connect()
+    return socket, connected, code
+
+
+def seat_class(lesson: Lesson, names: tuple[str, ...]) -> None:
+    for name in names:
+        questions.join(lesson, name)
+    seating.start_round(
+        lesson, size=2, level="club", pairing="shuffle", wall=timezone.now(), away_ms=60_000
+    )
+
+
+def a_move(lesson: Lesson) -> int:
+    """One legal move at the first table of the latest round; its game's new version."""
+    game_id = seating.current_round(lesson).tables.get(number=1).game_id
+    row = Game.objects.get(pk=game_id)
+    for seat in (0, 1):
+        action = sensible_action(service.driver_of(row).game, seat, random.Random(1))
+        if action is not None:
+            change = service.play(
+                row.pk,
+                timezone.now() + timedelta(milliseconds=50),
+                seat=seat,
+                action=action,
+                version=row.version,
+            )
+            if change.changed:
+                return change.row.version
+    raise AssertionError("no move to make")
+
+
+@own_loop
+async def test_only_the_teachers_browser_opens_the_overview_socket():
+    lesson = await sync_to_async(new_lesson)()
+    for cookie in (
+        None,
+        await sync_to_async(pupil_cookie)(lesson, "Ada"),
+        await sync_to_async(teacher_cookie)(await sync_to_async(new_lesson)()),
+    ):
+        _socket, connected, code = await open_tables(lesson, cookie)
+        assert not connected and code == 4403
+    _socket, connected, _code = await open_tables(lesson, None, lang="xx")
+    assert not connected
+
+
+@own_loop
+async def test_moves_rounds_and_pupils_reach_every_projector_as_the_same_bytes(settings):
+    settings.PLAY_AWAY_GRACE_MS = 10**9  # no phone holds a seat's socket here
+    lesson = await sync_to_async(new_lesson)()
+    await sync_to_async(seat_class)(lesson, ("Ada", "Bo", "Cy", "Di"))
+    cookie = await sync_to_async(teacher_cookie)(lesson)
+    first, connected, _ = await open_tables(lesson, cookie)
+    assert connected
+    second, connected, _ = await open_tables(lesson, cookie)
+    assert connected
+    opened = [await s.receive_from(timeout=5) for s in (first, second)]
+    assert opened[0].startswith('<div id="tables-overview" hx-swap-oob="innerHTML">')
+    assert 'id="table-2"' in opened[0] and opened[0] == opened[1]
+    # A move at a table: both projectors are sent the same new overview.
+    await sync_to_async(a_move)(lesson)
+    moved = [await s.receive_from(timeout=5) for s in (first, second)]
+    assert moved[0] == moved[1] and moved[0] != opened[0]
+    # A pupil joins: the overview lists the pupil as seated at the next round.
+    await sync_to_async(questions.join)(lesson, "Eve")
+    joined = await first.receive_from(timeout=5)
+    assert "Seated at the next round:" in joined and "Eve" in joined
+    await second.receive_from(timeout=5)
+    # A new round: the socket follows the new tables' games.
+    await sync_to_async(seat_class)(lesson, ())
+    await sync_to_async(announce)(lesson.pk)
+    renewed = await first.receive_from(timeout=5)
+    assert "Round 2" in renewed and 'id="table-3"' in renewed
+    await second.receive_from(timeout=5)
+    # The socket follows the new round's games: their moves reach it (the frame may be
+    # the one already sent, when the move came before it was rendered).
+    await sync_to_async(a_move)(lesson)
+    expected = await sync_to_async(overview_frame)(lesson.pk, "en")
+    assert "Round 2" in expected
+    shown = renewed
+    while shown != expected:
+        shown = await first.receive_from(timeout=5)
+    for socket in (first, second):
+        await socket.disconnect()
+
+
+@own_loop
+async def test_a_table_nobodys_phone_watches_moves_on_while_the_projector_does(settings):
+    """A pupil alone against a bot whose phone never came: the table waits for the pupil,
+    then the pupil's bot plays; the projector's socket keeps the table's waker going."""
+    settings.PLAY_AWAY_GRACE_MS = 200
+    lesson = await sync_to_async(new_lesson)()
+
+    def one_pupil() -> None:
+        questions.join(lesson, "Ada")
+        seating.start_round(
+            lesson, size=2, level="club", pairing="shuffle", wall=timezone.now(), away_ms=300
+        )
+
+    await sync_to_async(one_pupil)()
+    cookie = await sync_to_async(teacher_cookie)(lesson)
+    projector, connected, _ = await open_tables(lesson, cookie)
+    assert connected
+    game_id = (await sync_to_async(table_games)(lesson.pk))[0]
+    start = (await sync_to_async(Game.objects.get)(pk=game_id)).version
+    deadline = asyncio.get_running_loop().time() + 20
+    while True:
+        row = await sync_to_async(Game.objects.get)(pk=game_id)
+        if row.seats[0] == "club" and row.version > start + 3:
+            break  # the pupil's bot took the seat and the two bots play on, unasked
+        assert asyncio.get_running_loop().time() < deadline, (row.seats, row.version)
+        await asyncio.sleep(0.2)
+    await projector.disconnect()
