@@ -51,7 +51,7 @@ REASONS = {
 #: A reason said more precisely for one kind of move: a card played onto a pile whose top
 #: changed before it landed lost a race (the engine's "too slow"); it broke no rule.
 MOVE_REASONS = {
-    ("play", "too-slow"): _("too slow: the pile changed before your card landed"),
+    ("play", "too-slow"): _("too slow: another card landed on the pile first"),
 }
 
 
