@@ -9,7 +9,7 @@ REASONS = {
     # a move of this game sent with arguments it does not take
     "bad-action": _("that move cannot be made in that form"),
     "bad-player": _("there is no such player"),
-    "bad-zone": _("no card is played from or onto that place"),
+    "bad-zone": _("cards are never played straight from that place, nor onto it"),
     "empty-pile": _("that pile is empty"),
     "equal-rank": _("a card never goes on another of the same rank"),
     "face-down": _("that card is face down"),
@@ -27,7 +27,7 @@ REASONS = {
     "not-your-card": _("that card belongs to someone else"),
     "no-stress": _("the centre tops differ, so there is nothing to call"),
     "no-such-card": _("that card is not there"),
-    "out-of-order": _("that move is timed before the last one"),
+    "out-of-order": _("moves count in order of time, and that one is earlier than the last"),
     "pile-not-used": _("that centre pile is not in use in this deal"),
     "too-slow": _("too slow; someone else got there first"),
     "unknown-action": _("that is not a move in this game"),

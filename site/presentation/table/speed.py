@@ -157,7 +157,8 @@ def equal_tops_hint(calling: Calling) -> str:
         return _("Equal tops: call now! Tap a centre pile to point at it, or press Space.")
     if calling.gesture == "knock":
         return _(
-            "Equal tops: call now! Tap a centre pile to knock over the middle, or press Space."
+            "Equal tops: call now! Tap a centre pile to knock on the table over both piles, "
+            "or press Space."
         )
     if calling.own_pile_only:
         return _(
