@@ -86,8 +86,9 @@ MOVE_WORDS: WordsSentences[str, tuple[str, str]] = {
               pgettext_lazy("tried to", "say they are ready to turn new cards")),
     "turn": (gettext_lazy("Turn up the top card of %(pile)s"),
              pgettext_lazy("tried to", "turn up the top card of %(pile)s")),
-    "move": (gettext_lazy("Move the top card of %(from)s to the empty %(to)s"),
-             pgettext_lazy("tried to", "move the top card of %(from)s to the empty %(to)s")),
+    "move": (gettext_lazy("Move the top card of %(from)s into the empty space of %(to)s"),
+             pgettext_lazy("tried to", "move the top card of %(from)s into the empty space of "
+                           "%(to)s")),
     "spit": (gettext_lazy("Turn a reserve card onto %(pile)s"),
              pgettext_lazy("tried to", "turn a reserve card onto %(pile)s")),
     "choose": (gettext_lazy("Claim %(pile)s"), pgettext_lazy("tried to", "claim %(pile)s")),
