@@ -80,8 +80,8 @@ MOVE_WORDS: WordsSentences[str, tuple[str, str]] = {
     "point": (gettext_lazy("Call and point at %(pile)s"),
               pgettext_lazy("tried to", "call and point at %(pile)s")),
     # German Stress's knock goes over both centre piles, whichever one is tapped
-    "knock": (gettext_lazy("Call and knock over the centre piles"),
-              pgettext_lazy("tried to", "call and knock over the centre piles")),
+    "knock": (gettext_lazy("Call and knock on the table over the centre piles"),
+              pgettext_lazy("tried to", "call and knock on the table over the centre piles")),
     "call-word": (gettext_lazy("Call “%(word)s”"), pgettext_lazy("tried to", "call “%(word)s”")),
     "call": (gettext_lazy("Make the win call"), pgettext_lazy("tried to", "make the win call")),
     "refill-place": (gettext_lazy("Refill %(place)s"),
@@ -93,8 +93,9 @@ MOVE_WORDS: WordsSentences[str, tuple[str, str]] = {
               pgettext_lazy("tried to", "say they are ready to turn new cards")),
     "turn": (gettext_lazy("Turn up the top card of %(pile)s"),
              pgettext_lazy("tried to", "turn up the top card of %(pile)s")),
-    "move": (gettext_lazy("Move the top card of %(from)s to the empty %(to)s"),
-             pgettext_lazy("tried to", "move the top card of %(from)s to the empty %(to)s")),
+    "move": (gettext_lazy("Move the top card of %(from)s into the empty space of %(to)s"),
+             pgettext_lazy("tried to", "move the top card of %(from)s into the empty space of "
+                           "%(to)s")),
     "spit": (gettext_lazy("Turn a reserve card onto %(pile)s"),
              pgettext_lazy("tried to", "turn a reserve card onto %(pile)s")),
     "choose": (gettext_lazy("Claim %(pile)s"), pgettext_lazy("tried to", "claim %(pile)s")),

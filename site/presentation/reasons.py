@@ -9,7 +9,7 @@ REASONS = {
     # a move of this game sent with arguments it does not take
     "bad-action": _("that move cannot be made in that form"),
     "bad-player": _("there is no such player"),
-    "bad-zone": _("no card is played from or onto that place"),
+    "bad-zone": _("cards are never played straight from that place, nor onto it"),
     "empty-pile": _("that pile is empty"),
     "equal-rank": _("a card never goes on another of the same rank"),
     "face-down": _("that card is face down"),
@@ -27,7 +27,7 @@ REASONS = {
     "not-your-card": _("that card belongs to someone else"),
     "no-stress": _("the centre tops differ, so there is nothing to call"),
     "no-such-card": _("that card is not there"),
-    "out-of-order": _("that move is timed before the last one"),
+    "out-of-order": _("moves count in order of time, and that one is earlier than the last"),
     "pile-not-used": _("that centre pile is not in use in this deal"),
     "too-slow": _("too slow; someone else got there first"),
     "unknown-action": _("that is not a move in this game"),
@@ -46,14 +46,14 @@ REASONS = {
     "not-complete": _("not every pile is four of a kind yet"),
     "wrong-word": _("that is not the call word agreed for this game"),
     # the driver's, not the engine's: the countdown to the start signal is running
-    "wait-signal": _("wait for the start signal: nobody plays before “go”"),
+    "wait-signal": _("nobody plays before the start signal’s “go”"),
 }
 
 
 #: A reason said more precisely for one kind of move: a card played onto a pile whose top
 #: changed before it landed lost a race (the engine's "too slow"); it broke no rule.
 MOVE_REASONS = {
-    ("play", "too-slow"): _("too slow: the pile changed before your card landed"),
+    ("play", "too-slow"): _("too slow: another card landed on the pile first"),
 }
 
 

@@ -58,7 +58,7 @@ def test_german_stress_calls_without_a_slap_and_knocks_with_the_option():
         {"player": 0, "type": "call"}]
     # the knock goes over both centre piles: one offer, in those words
     assert call_texts(speed_game("stress-de", {"knocking": True})) == [
-        "Call and knock over the centre piles"]
+        "Call and knock on the table over the centre piles"]
 
 
 @pytest.mark.parametrize("seat", [0, 1])
@@ -104,7 +104,9 @@ def test_the_table_hint_in_german_stress_asks_for_the_call_not_a_slap():
         knock = build_table(speed_game("stress-de", {"knocking": True}), ["human", "human"],
                             0, interactive=True).hint
     assert "slap" not in plain and "“Stress!”" in plain
-    assert "knock over the middle" in knock and "slap" not in knock
+    # a knock on the table, never "knock over" (toppling the piles)
+    assert "knock on the table over both piles" in knock and "slap" not in knock
+    assert "knock over" not in knock
 
 
 def test_the_table_hint_in_stressi_names_the_right_hand_pile():

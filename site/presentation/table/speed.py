@@ -163,10 +163,10 @@ def equal_tops_hint(calling: Calling) -> Hint:
     if calling.gesture == "knock":
         return Hint(
             _(
-                "Equal tops: call now! Tap a centre pile to knock over the middle, "
+                "Equal tops: call now! Tap a centre pile to knock on the table over both piles, "
                 "or press Space."
             ),
-            _("Equal tops: call now! Tap a centre pile to knock over the middle."),
+            _("Equal tops: call now! Tap a centre pile to knock on the table over both piles."),
         )
     if calling.own_pile_only:
         return Hint(
