@@ -25,6 +25,7 @@ from presentation.wording import (
 )
 from rules_engine.game import CENTRE_IDS, Game
 from rules_engine.registry import VARIANTS
+from rules_engine.variants.james_bond import R_ALREADY_HOLDING
 
 # How the engine writes a place: a word, and its number in ASCII digits.
 ZONE_ID = re.compile(r"[a-z]+(?:-[0-9]{1,2})?")
@@ -142,9 +143,10 @@ def refusal(action: dict, reason: str | None, zones: Mapping[str, Place | str],
     """A move the engine refused, as one sentence: who tried what, and the engine's reason."""
     player = PlayerWord(action.get("player"))
     held = zones.get(str(action.get("pile")))
-    if action.get("type") == "pick" and isinstance(held, Place) and held.kind in ("hand", "held"):
+    if (reason == R_ALREADY_HOLDING and isinstance(held, Place)
+            and held.kind in ("hand", "held")):
         # the pile asked for is the one in hand: "held pile 1 … a pile is already in hand"
-        # said the same thing twice
+        # said the same thing twice (any other reason, e.g. the game is over, is told as such)
         pile = Place(held.zone_id, "pile", held.variant)
         return sentence(_("%(player)s tried to pick up %(pile)s, but it is already in hand.")
                         % Words({"player": player, "pile": pile}))

@@ -269,3 +269,7 @@ def test_picking_up_the_pile_already_in_hand_is_told_once():
     with translation.override("en"):
         told = refusal(action, "already-holding", names)
     assert told == "Player 1 tried to pick up pile 1, but it is already in hand."
+    # Another reason for the same pick (the game is over) is told as that reason.
+    with translation.override("en"):
+        over = refusal(action, "game-over", names)
+    assert "already in hand" not in over and over.startswith("Player 1 tried to pick up")
