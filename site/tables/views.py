@@ -173,6 +173,19 @@ def remove(request: HttpRequest, code: str) -> HttpResponse:
     return _after(request, table)
 
 
+@allow("POST")
+def give_back(request: HttpRequest, code: str) -> HttpResponse:
+    table = table_or_404(code)
+    form = SeatForm(request.POST)
+    if not form.is_valid():
+        return _page(request, table, 400, " ".join(form.errors["seat"]))
+    try:
+        service.give_back(table, me(request), form.cleaned_data["seat"])
+    except Refused as refused:
+        return _page(request, table, refused.status, refused.message)
+    return _after(request, table)
+
+
 @allow("GET")
 @never_cache
 def play(request: HttpRequest, code: str) -> HttpResponse:
