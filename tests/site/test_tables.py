@@ -371,3 +371,18 @@ def test_a_seat_the_creator_handed_to_its_bot_is_theirs_to_give_back(client):
     assert friend.post(f"/sv/play/{game.pk}/seat/", {"seat": "1"}).status_code == 303
     game.refresh_from_db()
     assert game.seats == ["human", "human"]
+
+
+def test_a_flood_of_tries_at_a_seat_is_refused_and_changes_nothing(client):
+    table = open_table(client)
+    for number in range(access.JOINS.tries - 1):
+        # refused names count: too long, and the host's own
+        name = "x" * 200 if number % 2 else "Mormor"
+        assert take(table, name)[1].status_code in (400, 409)
+    _friend, response = take(table, "Elsa")
+    assert response.status_code == 303  # the last try the table takes
+    _late, response = take(table, "Ville", lang="sv")
+    assert response.status_code == 429
+    assert "För många försök" in response.text
+    assert Seat.objects.filter(table=table, name="Ville").count() == 0
+    assert take(table, "Ville")[1].status_code == 429
