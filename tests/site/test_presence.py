@@ -416,3 +416,23 @@ def test_the_table_calls_the_seats_by_their_names(client):
     # The demo's seats keep their numbers.
     demo = service.start_game("stress-se", [HUMAN, "club"], seed=7, wall=timezone.now())
     assert "Player 2 (bot, club player)" in client.get(f"/en/play/{demo.pk}/").content.decode()
+
+
+@own_loop
+async def test_sockets_a_socket_the_server_closed_is_sent_nothing_more(settings):
+    """A page that stops answering pings is closed by the server; a change pushed before its
+    disconnect arrives must not reach it (an ASGI server raises on a send after a close)."""
+    settings.PLAY_PING_MS = 100
+    if True:
+        row = await sync_to_async(table)()
+        watcher = await connect(row.pk)  # pinged never
+        ben = await connect(row.pk, cookie=cookie_for({row.pk: 1}))
+        while True:  # Ben's page never answers: after its missed pings, the server closes it
+            output = await ben.receive_output(timeout=5)
+            if output["type"] == "websocket.close":
+                break
+        await sync_to_async(service.hand_to_bot)(row.pk, 1, timezone.now())
+        await board_with(watcher, "A bot (club player) now plays for Ben.")
+        assert await ben.receive_nothing(timeout=0.5)
+        await watcher.disconnect()
+        await ben.disconnect()
