@@ -102,9 +102,20 @@ class GameConsumer(AsyncWebsocketConsumer):
 
     async def send(self, text_data: str | None = None, bytes_data: bytes | None = None,
                    close: bool = False) -> None:
-        # A frame rendered for a socket that closed meanwhile goes nowhere.
+        # A frame rendered for a socket that closed meanwhile goes nowhere: the ASGI server
+        # raises on a send after the close.
         if not self.gone:
             await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
+
+    async def close(self, code: int | None = None, reason: str | None = None) -> None:
+        """Closed by the server (missed pings, a game gone): nothing more is sent, though the
+        socket stays in its room and group until the page's disconnect arrives."""
+        if self.gone:
+            return
+        self.gone = True
+        await super().close(code=code, reason=reason)
+        if self.pinger is not None and self.pinger is not asyncio.current_task():
+            self.pinger.cancel()
 
     async def disconnect(self, code: int) -> None:
         self.gone = True

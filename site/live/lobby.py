@@ -36,6 +36,9 @@ def announce_table(sender: type, *, code: str, **kwargs) -> None:
 class LobbyConsumer(AsyncWebsocketConsumer):
     code = ""
     joined = False
+    #: closed by either side: a frame rendered meanwhile goes nowhere (an ASGI server raises
+    #: on a send after the close)
+    gone = False
 
     async def connect(self) -> None:
         kwargs = self.scope["url_route"]["kwargs"]
@@ -53,7 +56,19 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         seen = parse_qs(self.scope.get("query_string", b"").decode("latin-1")).get("seen", [""])
         await self._send_lobby(unless_seen=seen[-1][:32] or "-")
 
+    async def send(
+        self, text_data: str | None = None, bytes_data: bytes | None = None, close: bool = False
+    ) -> None:
+        if not self.gone:
+            await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
+
+    async def close(self, code: int | None = None, reason: str | None = None) -> None:
+        if not self.gone:
+            self.gone = True
+            await super().close(code=code, reason=reason)
+
     async def disconnect(self, code: int) -> None:
+        self.gone = True
         if self.joined:
             await self.channel_layer.group_discard(group_name(self.code), self.channel_name)
 

@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy
 from core.dbwrite import CannotSave
 from presentation.reasons import reason_text
 
-from . import service
+from . import presence, service
 from .access import acting_seat, game_or_404, held_seats, seat_named
 from .forms import ClockForm, MoveForm, SinceForm
 from .models import Game, LogEntry
@@ -130,6 +130,9 @@ def act(request: HttpRequest, game_id: str, **request_args) -> Shown:
 
 
 NOT_YOUR_PERSONS_SEAT = gettext_lazy("Only the person whose seat a bot plays can take it back.")
+HANDED_OVER = gettext_lazy(
+    "The table's host let a bot play your seat: you can take it back when they give it back."
+)
 
 
 def take_back(request: HttpRequest, game_id: str) -> Shown:
@@ -139,6 +142,9 @@ def take_back(request: HttpRequest, game_id: str) -> Shown:
     seat = seat_named(request.POST.get("seat", ""), held_seats(request, game_id))
     if seat is None:
         return unchanged(game_id, str(NOT_YOUR_PERSONS_SEAT), 403, since)
+    if seat in presence.locked(game_or_404(game_id)):
+        # The owner's hand-over stands (presence.change_hands refuses it all the same).
+        return unchanged(game_id, str(HANDED_OVER), 403, since)
     try:
         change = service.take_back(game_id, seat, timezone.now())
     except CannotSave:

@@ -134,13 +134,20 @@ def taken_back(row: Game) -> dict[int, datetime]:
     return {int(seat): _moment(ms) for seat, ms in (row.presence.get("back") or {}).items()}
 
 
+def locked(row: Game) -> set[int]:
+    """The seats the table's owner handed to their bot: their person may not take them back
+    until the owner gives them back (give_back)."""
+    return {int(seat) for seat in row.presence.get("locked") or ()}
+
+
 def _store(row: Game, seats_away: dict[int, datetime], paused: bool, told: list[list]) -> None:
     state: dict = {
         "away": {str(s): _ms(t) for s, t in sorted(seats_away.items())},
         "paused": paused,
     }
-    if row.presence.get("back"):
-        state["back"] = row.presence["back"]
+    for kept in ("back", "locked"):
+        if row.presence.get(kept):
+            state[kept] = row.presence[kept]
     latest = {"v": row.version + 1, "items": told} if told else row.presence.get("news")
     if latest:
         state["news"] = latest
@@ -185,13 +192,21 @@ def settle(
 
 
 def change_hands(
-    row: Game, driver, clock: Clock, wall: datetime, seat: int, to_bot: bool
+    row: Game, driver, clock: Clock, wall: datetime, seat: int, to_bot: bool, lock: bool = False
 ) -> tuple[Clock, bool]:
-    """A person's seat handed to its bot now (a teacher's choice) or taken back by the
-    person; the clock runs again when nobody is away any more (if presence stopped it).
-    False: nothing to change (no person's seat, or already so)."""
+    """A person's seat handed to its bot now (a teacher's or a table owner's choice; `lock`:
+    the owner's, which the person may not undo) or taken back by the person; the clock runs
+    again when nobody is away any more (if presence stopped it). False: nothing to change
+    (no person's seat, already so, or a take-back of a locked seat)."""
     level = row.takeover_level(seat)
-    if row.over or not level or (row.seats[seat] != HUMAN) is to_bot:
+    if row.over or not level:
+        return clock, False
+    if to_bot and lock and seat not in locked(row):
+        # Locked even when a bot plays it already (it stood in for a dropped person).
+        row.presence = {**row.presence, "locked": sorted(locked(row) | {seat})}
+        if row.seats[seat] != HUMAN:
+            return clock, True
+    if (row.seats[seat] != HUMAN) is to_bot or (not to_bot and seat in locked(row)):
         return clock, False
     seats_away = away(row)
     seats_away.pop(seat, None)
@@ -204,6 +219,18 @@ def change_hands(
         }
     _store(row, seats_away, paused, [[BOT, seat, level] if to_bot else [PERSON, seat]])
     return clock, True
+
+
+def give_back(row: Game, seat: int) -> bool:
+    """The owner lets the person take their seat back ("Take my seat back" is offered again);
+    False: the seat was not locked."""
+    if row.over or seat not in locked(row):
+        return False
+    rest = sorted(locked(row) - {seat})
+    row.presence = {k: v for k, v in row.presence.items() if k != "locked"}
+    if rest:
+        row.presence["locked"] = rest
+    return True
 
 
 def _hand_over(row: Game, driver, clock: Clock, wall: datetime, seat: int, kind: str) -> None:

@@ -117,7 +117,7 @@ def presence_context(row: Game, viewer: int | None, wall: datetime) -> dict | No
         for seat, kind in enumerate(row.seats)
         if kind != HUMAN and row.takeover_level(seat)
     ]
-    reclaim = (
+    mine = (
         viewer
         if viewer is not None
         and not row.over
@@ -125,9 +125,12 @@ def presence_context(row: Game, viewer: int | None, wall: datetime) -> dict | No
         and row.seats[viewer] != HUMAN
         else None
     )
+    # A seat the table's owner handed over is theirs to give back: no button, a reason.
+    handed = mine is not None and mine in presence.locked(row)
     return {
         "waiting": waiting,
         "stand_ins": stand_ins,
-        "reclaim": reclaim,
+        "reclaim": None if handed else mine,
+        "handed_over": mine if handed else None,
         "delays": delay_rows(row, seen),
     }

@@ -149,7 +149,8 @@ def compute(row: Game, wall: datetime, *, seat: int | None = None, action: dict 
     "step" applies exactly the next due bot action or deadline while the game is paused;
     "speed" sets the clock's speed factor (`speed`). `hands` ("bot" or "person") hands a
     person's `seat` to its bot or back to the person (play.presence.change_hands; the caller
-    has checked who may)."""
+    has checked who may); "owner-bot" hands it to its bot for good (the person may not take
+    it back), "give-back" lets the person take it back again."""
     if clock_command is not None and clock_command not in CLOCK_COMMANDS:
         raise ValueError(f"unknown clock command {clock_command!r}")
     driver = driver_of(row)
@@ -197,8 +198,12 @@ def compute(row: Game, wall: datetime, *, seat: int | None = None, action: dict 
         clock, changed = clock.pause(wall), True
     if not row.over:
         driver.run_until(now)
-    if hands is not None and seat is not None and not driver.game.over:
-        clock, handed = presence.change_hands(row, driver, clock, wall, seat, hands == "bot")
+    if hands == "give-back" and seat is not None and not driver.game.over:
+        changed = presence.give_back(row, seat) or changed
+    elif hands is not None and seat is not None and not driver.game.over:
+        clock, handed = presence.change_hands(
+            row, driver, clock, wall, seat, hands != "person", lock=hands == "owner-bot"
+        )
         changed = changed or handed
     if clock_command == "step" and clock.paused and not driver.game.over:
         turn.stepped = driver.step()
@@ -326,12 +331,19 @@ def wake_in_ms(row: Game, driver: Driver, wall: datetime) -> int | None:
     return min(delays) + POLL_MARGIN_MS if delays else None
 
 
-def hand_to_bot(game_id: str, seat: int, wall: datetime, *,
+def hand_to_bot(game_id: str, seat: int, wall: datetime, *, lock: bool = False,
                 using: str = "default") -> Change[Turn]:
     """A person's seat played by its stand-in bot from now on (a teacher's "let a bot play
     for them" at a class table); nothing changes for a seat no person holds or a bot plays
-    already. The caller checks that the request may (it controls the game)."""
-    return play(game_id, wall, seat=seat, hands="bot", using=using)
+    already. `lock`: the table's owner chose it, so the person may not take the seat back
+    until the owner gives it back (give_back). The caller checks that the request may."""
+    return play(game_id, wall, seat=seat, hands="owner-bot" if lock else "bot", using=using)
+
+
+def give_back(game_id: str, seat: int, wall: datetime, *,
+              using: str = "default") -> Change[Turn]:
+    """The owner lets the person take back the seat they handed to its bot."""
+    return play(game_id, wall, seat=seat, hands="give-back", using=using)
 
 
 def take_back(game_id: str, seat: int, wall: datetime, *,

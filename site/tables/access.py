@@ -1,6 +1,6 @@
 """Who a browser is at a table: a random token in its signed session, of which tables keep
 only a hash (the creator's, each seat holder's); finding a table by its code; how many
-tables a browser may open in an hour."""
+tables a browser may open in an hour, and how many tries at a seat a table takes."""
 
 from __future__ import annotations
 
@@ -20,6 +20,10 @@ VALID_CODE_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwx
 #: shares the second)
 BY_SESSION = Limit("tables-session", tries=10, seconds=3600)
 BY_ADDRESS = Limit("tables-address", tries=60, seconds=3600)
+#: tries to take a seat at one table in ten minutes, whoever makes them and however they end
+#: (a refused name counts): a table has at most a handful of seats, so only a script trying
+#: names reaches it
+JOINS = Limit("tables-joins", tries=30, seconds=600)
 
 
 def token_hash(token: str) -> str:
@@ -64,6 +68,14 @@ def may_open(request: HttpRequest) -> bool:
     """Whether this browser may open one more table now."""
     counted = [(BY_SESSION, me(request)), (BY_ADDRESS, client_ip(request))]
     return not any(limit.exceeded(who) for limit, who in counted)
+
+
+def may_try_join(table: Table) -> bool:
+    """Whether the table takes one more try at a seat now; the try is counted."""
+    if JOINS.exceeded(table.pk):
+        return False
+    JOINS.count(table.pk)
+    return True
 
 
 def count_opened(request: HttpRequest) -> None:

@@ -15,6 +15,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.utils.html import format_html
+from play import presence
 from play import service as play_service
 from play.summary import summarise
 
@@ -40,6 +41,8 @@ class SeatLine:
     wins: int
     #: a friend's seat that a bot plays now (they dropped, or the creator handed it over)
     stand_in: bool = False
+    #: the creator handed it to its bot: the creator may give it back to its player
+    returnable: bool = False
 
 
 def chosen_rules(table: Table, lang: str) -> list[tuple[str, str]]:
@@ -80,6 +83,7 @@ def lobby_context(table: Table, who: str, lang: str) -> dict:
     last = current_round(table)
     running = last is not None and not last.game.over
     score = wins(table)
+    handed = presence.locked(last.game) if running else set()
     lines = [
         SeatLine(
             s.number,
@@ -95,6 +99,7 @@ def lobby_context(table: Table, who: str, lang: str) -> dict:
             and (not running or s.number in last.game.human_seats),
             score.get(s.number, 0),
             running and s.friend and s.number not in last.game.human_seats,
+            creator and s.number in handed,
         )
         for s in seats
     ]
@@ -126,6 +131,7 @@ def lobby_context(table: Table, who: str, lang: str) -> dict:
         "join_url": reverse("tables_join", kwargs=code),
         "ready_url": reverse("tables_ready", kwargs=code),
         "remove_url": reverse("tables_remove", kwargs=code),
+        "give_back_url": reverse("tables_give_back", kwargs=code),
         "play_url": reverse("tables_play", kwargs=code),
         "game_url": reverse("play_game", kwargs={"game_id": last.game_id}) if last else "",
         "replay_url": reverse("play_replay", kwargs={"game_id": last.game_id}) if last else "",

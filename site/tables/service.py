@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from play import presence
 from play import service as play_service
 from play.models import HUMAN
 from teach.nicknames import nickname_key
@@ -152,7 +153,8 @@ def remove(table: Table, who: str, number: int) -> None:
         # In a game the seat is its stand-in bot's from now on (play.presence).
         if not last.game.takeover_level(number):
             raise Refused(_("A player can be removed before the game or between games."))
-        play_service.hand_to_bot(last.game_id, number, timezone.now())
+        # The creator's choice: the player may not take the seat back until they give it.
+        play_service.hand_to_bot(last.game_id, number, timezone.now(), lock=True)
         changed(table)
         return
     with transaction.atomic():
@@ -160,3 +162,14 @@ def remove(table: Table, who: str, number: int) -> None:
         Seat.objects.filter(pk=seat.pk).update(holder="", name="", name_key="", ready=False)
         Seat.objects.filter(table=table).update(ready=False)
         changed(table)
+
+
+def give_back(table: Table, who: str, number: int) -> None:
+    """The creator lets the player they replaced by a bot take their seat back."""
+    if who != table.creator:
+        raise Refused(_("Only the player who opened this table can remove players."), 403)
+    last = current_round(table)
+    if last is None or last.game.over or number not in presence.locked(last.game):
+        raise Refused(_("That seat has not been handed to a bot."), 400)
+    play_service.give_back(last.game_id, number, timezone.now())
+    changed(table)

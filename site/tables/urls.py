@@ -13,5 +13,6 @@ urlpatterns = [
     path("table/<str:code>/join/", views.join, name="tables_join"),
     path("table/<str:code>/ready/", views.ready, name="tables_ready"),
     path("table/<str:code>/remove/", views.remove, name="tables_remove"),
+    path("table/<str:code>/give-back/", views.give_back, name="tables_give_back"),
     path("table/<str:code>/play/", views.play, name="tables_play"),
 ]

@@ -27,7 +27,7 @@ from rules_engine.bots import LEVELS
 from rules_engine.options import OptionError
 
 from . import service
-from .access import count_opened, may_open, me, my_seat, table_or_404
+from .access import count_opened, may_open, may_try_join, me, my_seat, table_or_404
 from .forms import PRESENCE_CHOICES, JoinForm, Plan, SeatForm, parse_plan
 from .lobby import lobby_context, seen_mark
 from .models import FRIEND, Table
@@ -137,6 +137,13 @@ def _after(request: HttpRequest, table: Table) -> HttpResponse:
 @allow("POST")
 def join(request: HttpRequest, code: str) -> HttpResponse:
     table = table_or_404(code)
+    if not may_try_join(table):
+        return _page(
+            request,
+            table,
+            429,
+            _("Too many tries to take a seat at this table. Wait a few minutes and try again."),
+        )
     form = JoinForm(request.POST)
     if not form.is_valid():
         return _page(request, table, 400, " ".join(form.errors["name"]))
@@ -168,6 +175,19 @@ def remove(request: HttpRequest, code: str) -> HttpResponse:
         return _page(request, table, 400, " ".join(form.errors["seat"]))
     try:
         service.remove(table, me(request), form.cleaned_data["seat"])
+    except Refused as refused:
+        return _page(request, table, refused.status, refused.message)
+    return _after(request, table)
+
+
+@allow("POST")
+def give_back(request: HttpRequest, code: str) -> HttpResponse:
+    table = table_or_404(code)
+    form = SeatForm(request.POST)
+    if not form.is_valid():
+        return _page(request, table, 400, " ".join(form.errors["seat"]))
+    try:
+        service.give_back(table, me(request), form.cleaned_data["seat"])
     except Refused as refused:
         return _page(request, table, refused.status, refused.message)
     return _after(request, table)

@@ -173,6 +173,24 @@ def test_a_teacher_hands_a_seat_to_its_bot_at_once(settings):
     assert service.hand_to_bot(bots.pk, 1, t0).row.seats == [HUMAN, "club"]
 
 
+def test_an_owners_hand_over_locks_the_take_back_until_given_back(settings):
+    row = table()
+    t0 = timezone.now()
+    socket_row(row, [0, 1], t0 + 100 * SECOND)
+    game = service.hand_to_bot(row.pk, 1, t0 + SECOND, lock=True).row
+    assert game.seats == [HUMAN, "club"] and presence.locked(game) == {1}
+    # Presence's own catch-ups keep the lock; the person's take-back changes nothing.
+    kept = service.take_back(row.pk, 1, t0 + 2 * SECOND).row
+    assert kept.seats == [HUMAN, "club"] and presence.locked(kept) == {1}
+    freed = service.give_back(row.pk, 1, t0 + 3 * SECOND).row
+    assert presence.locked(freed) == set() and freed.seats == [HUMAN, "club"]
+    assert service.take_back(row.pk, 1, t0 + 4 * SECOND).row.seats == [HUMAN, HUMAN]
+    # A seat a bot already plays for a dropped person is locked all the same.
+    assert presence.locked(service.hand_to_bot(row.pk, 1, t0 + 5 * SECOND).row) == set()
+    again = service.hand_to_bot(row.pk, 1, t0 + 6 * SECOND, lock=True).row
+    assert again.seats == [HUMAN, "club"] and presence.locked(again) == {1}
+
+
 def test_the_demo_with_no_away_limit_never_waits(settings):
     settings.PLAY_AWAY_GRACE_MS = 1000
     row = service.start_game("stress-se", [HUMAN, "club"], seed=7, wall=timezone.now())
@@ -398,3 +416,23 @@ def test_the_table_calls_the_seats_by_their_names(client):
     # The demo's seats keep their numbers.
     demo = service.start_game("stress-se", [HUMAN, "club"], seed=7, wall=timezone.now())
     assert "Player 2 (bot, club player)" in client.get(f"/en/play/{demo.pk}/").content.decode()
+
+
+@own_loop
+async def test_sockets_a_socket_the_server_closed_is_sent_nothing_more(settings):
+    """A page that stops answering pings is closed by the server; a change pushed before its
+    disconnect arrives must not reach it (an ASGI server raises on a send after a close)."""
+    settings.PLAY_PING_MS = 100
+    if True:
+        row = await sync_to_async(table)()
+        watcher = await connect(row.pk)  # pinged never
+        ben = await connect(row.pk, cookie=cookie_for({row.pk: 1}))
+        while True:  # Ben's page never answers: after its missed pings, the server closes it
+            output = await ben.receive_output(timeout=5)
+            if output["type"] == "websocket.close":
+                break
+        await sync_to_async(service.hand_to_bot)(row.pk, 1, timezone.now())
+        await board_with(watcher, "A bot (club player) now plays for Ben.")
+        assert await ben.receive_nothing(timeout=0.5)
+        await watcher.disconnect()
+        await ben.disconnect()

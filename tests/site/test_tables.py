@@ -341,3 +341,48 @@ def test_tables_are_in_the_admin(admin_client, client):
     assert admin_client.get("/admin/tables/table/").status_code == 200
     page = admin_client.get(f"/admin/tables/table/{table.pk}/change/")
     assert page.status_code == 200 and "Mormor" in page.text
+
+
+def test_a_seat_the_creator_handed_to_its_bot_is_theirs_to_give_back(client):
+    table = open_table(client, takeover="expert")
+    friend, _response = take(table, "Elsa")
+    ready(client, table)
+    ready(friend, table)
+    game = Round.objects.get(table=table).game
+    game_page = friend.get(f"/sv/table/{table.pk}/play/")["Location"]
+    assert client.post(f"/en/table/{table.pk}/remove/", {"seat": "1"}).status_code == 303
+    # Elsa's browser still holds the seat, but the host's choice stands.
+    page = friend.get(game_page).text
+    assert "data-take-back" not in page
+    assert "lät en bot spela din plats" in page
+    refused = friend.post(f"/sv/play/{game.pk}/seat/", {"seat": "1"})
+    assert refused.status_code == 403
+    assert "lät en bot spela din plats" in refused.text
+    game.refresh_from_db()
+    assert game.seats == ["human", "expert"]
+    # Only the host gives it back, and then Elsa may take it.
+    assert friend.post(f"/en/table/{table.pk}/give-back/", {"seat": "1"}).status_code == 403
+    lobby = client.get(f"/en/table/{table.pk}/").text
+    assert "Let them take this seat back" in lobby
+    assert client.post(f"/en/table/{table.pk}/give-back/", {"seat": "1"}).status_code == 303
+    assert client.post(f"/en/table/{table.pk}/give-back/", {"seat": "1"}).status_code == 400
+    assert "Let them take this seat back" not in client.get(f"/en/table/{table.pk}/").text
+    assert 'data-take-back="1"' in friend.get(game_page).text
+    assert friend.post(f"/sv/play/{game.pk}/seat/", {"seat": "1"}).status_code == 303
+    game.refresh_from_db()
+    assert game.seats == ["human", "human"]
+
+
+def test_a_flood_of_tries_at_a_seat_is_refused_and_changes_nothing(client):
+    table = open_table(client)
+    for number in range(access.JOINS.tries - 1):
+        # refused names count: too long, and the host's own
+        name = "x" * 200 if number % 2 else "Mormor"
+        assert take(table, name)[1].status_code in (400, 409)
+    _friend, response = take(table, "Elsa")
+    assert response.status_code == 303  # the last try the table takes
+    _late, response = take(table, "Ville", lang="sv")
+    assert response.status_code == 429
+    assert "För många försök" in response.text
+    assert Seat.objects.filter(table=table, name="Ville").count() == 0
+    assert take(table, "Ville")[1].status_code == 429

@@ -125,3 +125,22 @@ async def test_a_page_that_saw_the_latest_change_gets_no_first_frame():
     assert "Elsa" in await fresh.receive_from(timeout=5)
     await fresh.disconnect()
     await stale.disconnect()
+
+
+@own_loop
+async def test_a_socket_closed_for_a_table_gone_is_sent_nothing_more():
+    """A table pruned while its page is open: the socket is closed once, and the notices that
+    follow before the page's disconnect send it nothing (an ASGI server raises on that)."""
+    from live.lobby import group_name
+
+    creator = Client()
+    table = await sync_to_async(open_table)(creator)
+    socket = await connect(table.pk, "en")
+    assert "a free seat" in await socket.receive_from(timeout=5)
+    await sync_to_async(Table.objects.filter(pk=table.pk).delete)()
+    layer = channel_layers["default"]
+    for _ in range(2):
+        await layer.group_send(group_name(table.pk), {"type": "table.changed"})
+    assert (await socket.receive_output(timeout=5))["type"] == "websocket.close"
+    assert await socket.receive_nothing(timeout=0.5)
+    await socket.disconnect()
