@@ -218,3 +218,9 @@ def leaderboard(lesson: Lesson) -> list[Standing]:
 
 def family_of(lesson: Lesson) -> str:
     return VARIANTS[lesson.game.variant].family
+
+
+def table_language(row: Game) -> str:
+    """A class table's second language: its lesson's (play.page.SECOND_LANGUAGE_HOOKS)."""
+    lessons = Lesson.objects.filter(rounds__tables__game_id=row.pk)
+    return lessons.values_list("lang2", flat=True).first() or ""

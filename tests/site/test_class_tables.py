@@ -7,6 +7,7 @@ input: 403 for anyone but the teacher, a translated message, never a 500."""
 from __future__ import annotations
 
 import pytest
+from django.template.loader import render_to_string
 from django.test import Client
 from play.access import held_seats
 from play.models import Game
@@ -411,3 +412,34 @@ def test_the_phone_can_take_its_seat_back_from_the_bot(client):
     taken = phones["Ada"].post(f"/en/play/{game_id}/seat/", {"seat": str(seat.seat)})
     assert taken.status_code < 400
     assert Game.objects.get(pk=game_id).seats[seat.seat] == "human"
+
+
+def test_a_two_language_lesson_shows_the_phone_table_in_both(client):
+    lesson, phones = _class(client, ["Ada", "Bo"])
+    control(client, lesson, "start", size="2", level="club", pairing="shuffle")
+    game_id = ClassSeat.objects.get(pupil__nickname="Ada").table.game_id
+    phone = phones["Ada"]
+    one = phone.get(f"/en/teach/{lesson.pk}/table/").text
+    assert "game__alt" not in one and "zone__label-alt" not in one
+    type(lesson).objects.filter(pk=lesson.pk).update(lang2="sv")
+    page = phone.get(f"/en/teach/{lesson.pk}/table/").text
+    assert '<span class="zone__label-alt" lang="sv">Plockhög</span>' in page
+    assert '<span class="seat__name-alt" lang="sv">Ada (du)</span>' in page
+    # The frames that follow (the poll, the socket) are play's own game page: the same, and
+    # the live region reads the story in both languages.
+    frame = phone.get(f"/en/play/{game_id}/?since=0", HTTP_HX_REQUEST="true").text
+    assert '<span class="zone__label-alt" lang="sv">Plockhög</span>' in frame
+    version = Game.objects.get(pk=game_id).version
+    data = {"action": '{"type": "call"}', "version": str(version)}
+    refused = phone.post(f"/en/play/{game_id}/move/", data, HTTP_HX_REQUEST="true").text
+    assert "That did not count" in refused
+    assert '<p class="game__message" lang="sv">Det gick inte:' in refused
+    # A move made: the live region reads what happened in both languages.
+    row = Game.objects.get(pk=game_id)
+    assert play_table_to_the_end(row, limit_ms=5_000).log_length > row.log_length
+    moved = phone.get(f"/en/play/{game_id}/?since={row.log_length}", HTTP_HX_REQUEST="true")
+    assert '<p lang="sv">Överst på spelhögarna ligger' in moved.text
+    # The start signal's words, in both.
+    signal = render_to_string("play/signal.html", {"countdown": {"seconds": 3}, "lang2": "sv"})
+    assert "Ready, steady" in signal
+    assert '<p class="signal__ready" lang="sv">Klara, färdiga' in signal
