@@ -499,3 +499,6 @@ def test_the_class_question_asks_about_the_table_shown_large(client):
     control(client, lesson, "resume")
     question.refresh_from_db()
     assert question.state == Question.CLOSED
+    # and the follow page sends the pupil back to the table.
+    back = phones["Bo"].get(f"/en/teach/{lesson.pk}/follow/")
+    assert back.status_code == 302 and back["Location"] == f"/en/teach/{lesson.pk}/table/"
