@@ -11,7 +11,7 @@ from collections.abc import Callable
 from urllib.parse import urlencode
 
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from core.catalogue import variant_entry
@@ -19,11 +19,11 @@ from core.glossary import current_lang
 from presentation.board import Place
 from presentation.gamepage import Role, table_for
 from presentation.narration import narrate_all
-from presentation.table import Table
+from presentation.table import Table, second_language
 from presentation.wording import CardList, CardWord, Words, sentence
 
 from . import presence, service
-from .answers import Shown
+from .answers import Shown, outcome
 from .models import Game, LogEntry
 from .presence_page import news_lines, presence_context, table_names
 from .setup import again_pairs
@@ -36,6 +36,19 @@ ANNOUNCED_EVENTS = 4
 #: table), each from the row and the seat the viewer plays (None: a watcher); registered in
 #: an AppConfig.ready().
 PAGE_HOOKS: list[Callable[[Game, int | None], dict]] = []
+
+#: The second language other apps show a game in beside the active one ("": none), from
+#: the row (teach: a class table of a two-language lesson); registered in a ready().
+SECOND_LANGUAGE_HOOKS: list[Callable[[Game], str]] = []
+
+
+def second_language_of(row: Game) -> str:
+    lang = current_lang()
+    for hook in SECOND_LANGUAGE_HOOKS:
+        lang2 = hook(row)
+        if lang2 and lang2 != lang:
+            return lang2
+    return ""
 
 
 def _announcements(row: Game, since: int | None, family: str, extra: str = "",
@@ -94,6 +107,20 @@ def play_context(shown: Shown, seat: int | None) -> tuple[Role, dict]:
     announce = _announcements(row, shown.since, table.family, shown.message, shown.fresh)
     if announce and len(announce) > (1 if shown.message else 0):
         announce.append(_centre_line(table))
+    lang2 = second_language_of(row)
+    table2, announce2, message2 = None, [], ""
+    if lang2:
+        # The same table once more in the second language: its captions, names and hint
+        # beside the first language's, and the live region's lines read in both.
+        with translation.override(lang2):
+            names2 = table_names(row, seat if holds else None)
+            table2 = table_for(role, game, row.seats, seat=facing, paused=row.paused, names=names2)
+            announce2 = _announcements(row, shown.since, table.family, "", shown.fresh)
+            if announce2:
+                announce2.append(_centre_line(table2))
+            # a move the game refused, why (a message of its own, e.g. a stale page: once)
+            message2 = outcome(shown.turn)[1] if shown.message else ""
+        second_language(table, lang2, names2)
     kw = {"game_id": row.pk}
     context = {
         "row": row,
@@ -102,6 +129,10 @@ def play_context(shown: Shown, seat: int | None) -> tuple[Role, dict]:
         "holds": holds,
         "message": shown.message,
         "announce": [line for line in announce if line],
+        "lang2": lang2,
+        "table2": table2,
+        "announce2": [line for line in announce2 if line],
+        "message2": message2,
         "poll_ms": service.next_poll_ms(row, driver, timezone.now()),
         "countdown": service.countdown(row, driver, timezone.now()),
         "game_url": reverse("play_game", kwargs=kw),

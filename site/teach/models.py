@@ -80,6 +80,9 @@ class Question(models.Model):
     position = models.JSONField()
     #: the game's log length when it was asked (where in the game it belongs)
     log_length = models.PositiveIntegerField()
+    #: a class table's game shown large when asked (#23); None: the lesson's own game
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, null=True, blank=True,
+                             related_name="class_questions")
     state = models.CharField(max_length=8, choices=STATES, default=OPEN)
     created = models.DateTimeField(auto_now_add=True)
 

@@ -21,7 +21,7 @@ from core.glossary import current_lang
 from presentation.table import build_table
 
 from . import seating
-from .models import ClassRound, Lesson
+from .models import ClassRound, Lesson, Question
 from .narration import lines
 from .tables_board import TableView, family_of, leaderboard, tables_of
 
@@ -65,7 +65,17 @@ def moment(lesson: Lesson) -> tuple:
     versions = tuple(
         Game.objects.filter(class_table__round=latest).order_by("pk").values_list("pk", "version")
     )
-    return (lesson.pk, latest.pk, latest.paused, latest.ended, latest.large, versions, pupils)
+    asking = lesson.questions.exclude(state=Question.CLOSED).filter(game__isnull=False).exists()
+    return (
+        lesson.pk,
+        latest.pk,
+        latest.paused,
+        latest.ended,
+        latest.large,
+        versions,
+        pupils,
+        asking,
+    )
 
 
 def table_games(lesson_id: str) -> list[str]:
@@ -85,7 +95,13 @@ def _large(lesson: Lesson, tables: list[TableView], number: int) -> dict | None:
     names = [s.name for s in found.seats]
     # As anyone at the table sees it: a pupil's hidden cards stay hidden on the projector.
     table = build_table(game, row.seats, 0, interactive=False, watcher=True, names=names)
-    return {"view": found, "table": table, "lines": lines(row, 0, lesson.lang2, limit=LARGE_LINES)}
+    return {
+        "view": found,
+        "table": table,
+        "lines": lines(row, 0, lesson.lang2, limit=LARGE_LINES),
+        # the class is answering a question about this table (teach.questions)
+        "asking": lesson.questions.exclude(state=Question.CLOSED).filter(game_id=row.pk).exists(),
+    }
 
 
 def _tableau(t: TableView, round_: ClassRound, urls: dict[str, str], lang: str) -> str:

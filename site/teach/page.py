@@ -33,6 +33,7 @@ from .models import Lesson, Pupil, Question
 from .narration import lines
 from .setup import pace_label
 from .summary import seat_names
+from .tables_board import table_seat_names
 
 #: how many of the newest lines the live region reads out after a change
 ANNOUNCED = 2
@@ -52,6 +53,19 @@ def _table(lesson: Lesson, row: Game, game, role: Role, acting: list[int]) -> Ta
             names2 = seat_names(lesson, row)
         second_language(table, lesson.lang2, names2)
     return table
+
+
+def _seats(lesson: Lesson, row: Game, question: Question | None) -> list[dict]:
+    """The seats a class question names (name: the seat's label, a select's option;
+    in_sentence: as the question names it): the lesson's own, or while the class answers
+    about a class table (#23), that table's players by name."""
+    if question is not None and question.game_id:
+        names = table_seat_names(question.game)
+        return [{"seat": s, "name": n, "in_sentence": n} for s, n in enumerate(names)]
+    return [
+        {"seat": s, "name": n, "in_sentence": player_name(s, in_sentence=True)}
+        for s, n in enumerate(seat_names(lesson, row))
+    ]
 
 
 def _key_lists(lesson: Lesson, row: Game, game, acting: list[int]) -> list[dict]:
@@ -210,11 +224,7 @@ def lesson_context(
         "countdown": service.countdown(row, turn.driver, timezone.now()),
         "question": question,
         "tally": questions.tally(question) if question and controller else None,
-        # name: the seat's label (a select's option); in_sentence: as a question names it.
-        "seats": [
-            {"seat": s, "name": n, "in_sentence": player_name(s, in_sentence=True)}
-            for s, n in enumerate(seat_names(lesson, row))
-        ],
+        "seats": _seats(lesson, row, question),
         "command_groups": _command_groups(table),
         "key_lists": (
             _key_lists(lesson, row, game, acting)
@@ -272,7 +282,7 @@ def _pupil_context(
     """The class question on a pupil's phone (`pupil` None: as every pupil sees it, the
     place for the pupil's own answer left empty)."""
     context: dict = {"pupil": pupil}
-    if lesson.rounds.filter(ended__isnull=True).exists():
+    if question is None and lesson.rounds.filter(ended__isnull=True).exists():
         # Class tables are playing (#23): the page asks where this pupil sits and goes
         # there (the same bytes for every pupil; the answer is each one's own).
         context["table_status_url"] = (
@@ -282,9 +292,10 @@ def _pupil_context(
         return context
     position = questions.position(question)
     is_open = question.state == Question.OPEN
-    names = seat_names(lesson, row)
+    asked = questions.game_of(question)  # a class table's game, or the lesson's own
+    names = seat_names(lesson, row) if asked.pk == row.pk else table_seat_names(asked)
     context["question_table"] = table_for(
-        Role.SANDBOX, position, row.seats, seat=question.seat, names=names, interactive=is_open
+        Role.SANDBOX, position, asked.seats, seat=question.seat, names=names, interactive=is_open
     )
     context["answer_url"] = reverse(
         "teach_answer", kwargs={"game_id": row.pk, "number": question.number}

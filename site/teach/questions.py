@@ -42,7 +42,8 @@ def position(question: Question) -> EngineGame:
 
 
 def ask(lesson: Lesson, row: Game, seat: int) -> Question:
-    """A new open question for `seat` in the game's current (paused) position."""
+    """A new open question for `seat` in the current (paused) position of `row`: the
+    lesson's own game, or a class table's game (#23: the table shown large)."""
     if not row.paused or row.over:
         raise QuestionError("not-paused")
     if not 0 <= seat < row.players:
@@ -52,9 +53,15 @@ def ask(lesson: Lesson, row: Game, seat: int) -> Question:
             raise QuestionError("open")
         number = (lesson.questions.aggregate(n=Max("number"))["n"] or 0) + 1
         asked = Question.objects.create(lesson=lesson, number=number, seat=seat,
-                                        position=row.snapshot, log_length=row.log_length)
+                                        position=row.snapshot, log_length=row.log_length,
+                                        game=None if row.pk == lesson.pk else row)
     announce(lesson.pk, ALL)
     return asked
+
+
+def game_of(question: Question) -> Game:
+    """The game the question is about (its seats, its players' names)."""
+    return question.game if question.game_id else question.lesson.game
 
 
 def reveal(question: Question) -> None:
@@ -66,6 +73,13 @@ def reveal(question: Question) -> None:
 
 def close_all(lesson: Lesson) -> None:
     if lesson.questions.exclude(state=Question.CLOSED).update(state=Question.CLOSED):
+        announce(lesson.pk, ALL)
+
+
+def close_tables(lesson: Lesson) -> None:
+    """Close a question about a class table (#23): its table plays on or its round ended."""
+    open_ = lesson.questions.exclude(state=Question.CLOSED).filter(game__isnull=False)
+    if open_.update(state=Question.CLOSED):
         announce(lesson.pk, ALL)
 
 

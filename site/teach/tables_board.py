@@ -218,3 +218,17 @@ def leaderboard(lesson: Lesson) -> list[Standing]:
 
 def family_of(lesson: Lesson) -> str:
     return VARIANTS[lesson.game.variant].family
+
+
+def table_seat_names(row: Game) -> list[str]:
+    """A class table's seats by name: its pupils' nicknames, its bots by level."""
+    seated = dict(
+        ClassSeat.objects.filter(table__game_id=row.pk).values_list("seat", "pupil__nickname")
+    )
+    return seat_names(row, seated)
+
+
+def table_language(row: Game) -> str:
+    """A class table's second language: its lesson's (play.page.SECOND_LANGUAGE_HOOKS)."""
+    lessons = Lesson.objects.filter(rounds__tables__game_id=row.pk)
+    return lessons.values_list("lang2", flat=True).first() or ""

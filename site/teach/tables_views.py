@@ -31,7 +31,7 @@ from core.dbwrite import CannotSave, written
 from core.glossary import current_lang
 from presentation.gamepage import render_game
 
-from . import seating
+from . import questions, seating
 from .access import controls, lesson_or_404, pupil_of
 from .joining import format_code
 from .models import ClassRound, Lesson
@@ -114,7 +114,13 @@ MESSAGES = {
     "pupil": lambda: _("There is no such pupil in this class."),
     "seat": lambda: _("No pupil sits there in this round."),
     "away": lambda: _("Choose from the list how long a seat waits for a dropped phone."),
+    "large": lambda: _("Show the table large before asking the class about it."),
+    "ask-seat": lambda: _("There is no such seat at this table."),
+    "ask-not-paused": lambda: _("Pause every table before asking the class."),
+    "ask-open": lambda: _("A question is open already: show the answers or close it first."),
 }
+#: refusals that fit no state of the class now (409), not a request that was wrong (400)
+CONFLICTS = ("empty", "no-round", "ended", "ask-not-paused", "ask-open")
 
 
 def _act(lesson: Lesson, command: CommandForm, round_form: RoundForm) -> None:
@@ -146,9 +152,13 @@ def _act(lesson: Lesson, command: CommandForm, round_form: RoundForm) -> None:
     if name == "pause":
         seating.pause_all(latest, wall)
     elif name == "resume":
+        questions.close_tables(lesson)  # the tables go on: their question is over
         seating.resume_all(latest, wall)
     elif name == "end":
+        questions.close_tables(lesson)
         seating.end_round(latest, wall)
+    elif name == "ask":
+        _ask(lesson, latest, command.cleaned_data["table"] or 0, command.cleaned_data["seat"])
     elif name == "large":
         number = command.cleaned_data["table"] or 0
         if number and not latest.tables.filter(number=number).exists():
@@ -160,6 +170,19 @@ def _act(lesson: Lesson, command: CommandForm, round_form: RoundForm) -> None:
         if table is None or seat is None or not table.seats.filter(seat=seat).exists():
             raise seating.SeatingError("seat")
         seating.hand_to_bot(table, seat, wall)
+
+
+def _ask(lesson: Lesson, latest: ClassRound, number: int, seat: int | None) -> None:
+    """A class question about the table shown large, for one of its seats."""
+    table = latest.tables.filter(number=number).select_related("game").first()
+    if table is None or number != latest.large:
+        raise seating.SeatingError("large")
+    if seat is None:
+        raise seating.SeatingError("ask-seat")
+    try:
+        questions.ask(lesson, table.game, seat)
+    except questions.QuestionError as error:
+        raise seating.SeatingError(f"ask-{error}") from error
 
 
 @require_POST
@@ -177,9 +200,7 @@ def tables_control(request: HttpRequest, game_id: str) -> HttpResponse:
         written(lambda: _act(lesson, command, RoundForm(request.POST, variant=lesson.game.variant)))
     except seating.SeatingError as error:
         text = MESSAGES.get(str(error), MESSAGES["size"])()
-        return _overview_answer(
-            request, lesson, 409 if str(error) in ("empty", "no-round", "ended") else 400, text
-        )
+        return _overview_answer(request, lesson, 409 if str(error) in CONFLICTS else 400, text)
     except CannotSave:
         return _overview_answer(
             request, lesson, 503, _("Nothing can be saved right now. Please try again in a moment.")
@@ -208,6 +229,7 @@ def _status_context(lesson: Lesson, seated: seating.Seated | None) -> dict:
     return {
         "class_round": round_,
         "seated": seated,
+        "asking": lesson.open_question is not None,
         **_pupil_urls(lesson, seated.table.game_id if seated else ""),
     }
 
@@ -254,8 +276,8 @@ def pupil_table(request: HttpRequest, game_id: str) -> HttpResponse:
 def table_redirect(request: HttpRequest, lesson: Lesson) -> HttpResponse | None:
     """For a pupil seated in the running round: off to the own table (htmx: HX-Redirect)."""
     pupil = pupil_of(request, lesson)
-    if pupil is None or pupil.removed:
-        return None
+    if pupil is None or pupil.removed or lesson.open_question is not None:
+        return None  # (a class question is answered on the follow page)
     seated = seating.seat_of(lesson, pupil)
     if seated is None or seated.round.ended is not None:
         return None

@@ -6,13 +6,19 @@ input: 403 for anyone but the teacher, a translated message, never a 500."""
 
 from __future__ import annotations
 
+import json
+import random
+
 import pytest
+from django.template.loader import render_to_string
 from django.test import Client
+from play import service
 from play.access import held_seats
 from play.models import Game
 from teach import seating
-from teach.models import ClassRound, ClassSeat, ClassTable, Pupil
+from teach.models import ClassRound, ClassSeat, ClassTable, Pupil, Question
 
+from tests.play_human import sensible_action
 from tests.site.class_tables_support import control, join, new_lesson, play_table_to_the_end
 
 pytestmark = pytest.mark.django_db
@@ -411,3 +417,88 @@ def test_the_phone_can_take_its_seat_back_from_the_bot(client):
     taken = phones["Ada"].post(f"/en/play/{game_id}/seat/", {"seat": str(seat.seat)})
     assert taken.status_code < 400
     assert Game.objects.get(pk=game_id).seats[seat.seat] == "human"
+
+
+def test_a_two_language_lesson_shows_the_phone_table_in_both(client):
+    lesson, phones = _class(client, ["Ada", "Bo"])
+    control(client, lesson, "start", size="2", level="club", pairing="shuffle")
+    game_id = ClassSeat.objects.get(pupil__nickname="Ada").table.game_id
+    phone = phones["Ada"]
+    one = phone.get(f"/en/teach/{lesson.pk}/table/").text
+    assert "game__alt" not in one and "zone__label-alt" not in one
+    type(lesson).objects.filter(pk=lesson.pk).update(lang2="sv")
+    page = phone.get(f"/en/teach/{lesson.pk}/table/").text
+    assert '<span class="zone__label-alt" lang="sv">Plockhög</span>' in page
+    assert '<span class="seat__name-alt" lang="sv">Ada (du)</span>' in page
+    # The frames that follow (the poll, the socket) are play's own game page: the same, and
+    # the live region reads the story in both languages.
+    frame = phone.get(f"/en/play/{game_id}/?since=0", HTTP_HX_REQUEST="true").text
+    assert '<span class="zone__label-alt" lang="sv">Plockhög</span>' in frame
+    version = Game.objects.get(pk=game_id).version
+    data = {"action": '{"type": "call"}', "version": str(version)}
+    refused = phone.post(f"/en/play/{game_id}/move/", data, HTTP_HX_REQUEST="true").text
+    assert "That did not count" in refused
+    assert '<p class="game__message" lang="sv">Det gick inte:' in refused
+    # A move made: the live region reads what happened in both languages.
+    row = Game.objects.get(pk=game_id)
+    assert play_table_to_the_end(row, limit_ms=5_000).log_length > row.log_length
+    moved = phone.get(f"/en/play/{game_id}/?since={row.log_length}", HTTP_HX_REQUEST="true")
+    assert '<p lang="sv">Överst på spelhögarna ligger' in moved.text
+    # The start signal's words, in both.
+    signal = render_to_string("play/signal.html", {"countdown": {"seconds": 3}, "lang2": "sv"})
+    assert "Ready, steady" in signal
+    assert '<p class="signal__ready" lang="sv">Klara, färdiga' in signal
+
+
+def test_the_class_question_asks_about_the_table_shown_large(client):
+    lesson, phones = _class(client, ["Ada", "Bo", "Cy", "Di"])
+    control(client, lesson, "start", size="2", level="club", pairing="shuffle")
+    ada = ClassSeat.objects.select_related("table").get(pupil__nickname="Ada")
+    number, table_game = ada.table.number, ada.table.game_id
+    names = list(ada.table.seats.order_by("seat").values_list("pupil__nickname", flat=True))
+    # Only about the table shown large, and only once every table is paused.
+    refused = control(client, lesson, "ask", table=str(number), seat=str(ada.seat))
+    assert "Show the table large" in refused.text  # (htmx: told in the message's place)
+    control(client, lesson, "large", table=str(number))
+    refused = control(client, lesson, "ask", table=str(number), seat=str(ada.seat))
+    assert "Pause every table" in refused.text and not lesson.questions.exists()
+    control(client, lesson, "pause")
+    overview = client.get(f"/en/teach/{lesson.pk}/tables/")
+    assert f"Ask the class: what would {names[ada.seat]} play?" in overview.text
+    assert control(client, lesson, "ask", table=str(number), seat=str(ada.seat)).status_code == 200
+    question = lesson.questions.get()
+    row = Game.objects.get(pk=table_game)
+    assert question.game_id == table_game and question.position == row.snapshot
+    assert question.seat == ada.seat
+    overview = client.get(f"/en/teach/{lesson.pk}/tables/").text
+    assert "The class is answering on their phones" in overview
+    assert "Ask the class: what would" not in overview
+    # A pupil's phone says so; the follow page keeps the pupil to answer (no table redirect)
+    # and shows the large table's position with its players' names.
+    status = phones["Bo"].get(f"/en/teach/{lesson.pk}/table/").text
+    assert "Answer the class question" in status
+    follow = phones["Bo"].get(f"/en/teach/{lesson.pk}/follow/")
+    assert follow.status_code == 200 and "table/status" not in follow.text
+    assert f"/en/teach/{lesson.pk}/answer/1/" in follow.text
+    assert all(name in follow.text for name in names)
+    # The answer is judged in the table's position, not the lesson's own game.
+    game = service.driver_of(row).game
+    action = sensible_action(game, ada.seat, random.Random(0))
+    assert action is not None
+    url = f"/en/teach/{lesson.pk}/answer/1/"
+    answered = phones["Bo"].post(
+        url, {"action": json.dumps(action), "version": "0"}, HTTP_HX_REQUEST="true"
+    )
+    assert answered.status_code == 200 and "You answered: " in answered.text
+    assert [a.accepted for a in question.answers.all()] == [True]
+    # The lesson's page holds the tally, the question naming the large table's player.
+    projector = client.get(f"/en/teach/{lesson.pk}/").text
+    assert f"What would {names[ada.seat]} play here?" in projector
+    assert 'id="tally"' in projector and "1 of 4 pupils have answered." in projector
+    # The tables play on: the question about them is over.
+    control(client, lesson, "resume")
+    question.refresh_from_db()
+    assert question.state == Question.CLOSED
+    # and the follow page sends the pupil back to the table.
+    back = phones["Bo"].get(f"/en/teach/{lesson.pk}/follow/")
+    assert back.status_code == 302 and back["Location"] == f"/en/teach/{lesson.pk}/table/"

@@ -281,3 +281,32 @@ async def test_a_step_held_by_an_open_question_is_told_to_the_projector_as_over_
     assert " data-told" in told.split(">", 1)[0]
     assert (await sync_to_async(Game.objects.get)(pk=row.pk)).log_length == row.log_length
     await close_all(teacher)
+
+
+def _table_question(lesson: Lesson) -> tuple[str, list[str]]:
+    """Class tables (#23): a round seated and paused, a question asked about a table's game;
+    its game id and its players' nicknames."""
+    from teach import seating
+
+    wall = timezone.now()
+    latest = seating.start_round(lesson, size=2, level="club", pairing="shuffle", wall=wall)
+    seating.pause_all(latest, wall)
+    table = latest.tables.select_related("game").order_by("number").first()
+    names = list(table.seats.order_by("seat").values_list("pupil__nickname", flat=True))
+    questions.ask(lesson, Game.objects.get(pk=table.game_id), 0)
+    return table.game_id, names
+
+
+@own_loop
+async def test_a_question_about_a_class_table_reaches_the_pupils_follow_pages():
+    lesson = await sync_to_async(new_lesson)(mode=Lesson.TABLES)
+    cookies = [await sync_to_async(pupil_cookie)(lesson, name) for name in ("Ada", "Bo")]
+    pupils = [await open_socket(lesson, cookie=cookie) for cookie in cookies]
+    game_id, names = await sync_to_async(_table_question)(lesson)
+    for pupil in pupils:
+        frame = await frame_with(pupil, 'class="question question--pupil"')
+        assert all(f'<h2 class="seat__name">{name}' in frame for name in names)
+        assert 'data-answer-url="/' in frame and "class-tables-hook" not in frame
+    question = await sync_to_async(Question.objects.get)(lesson=lesson)
+    assert question.game_id == game_id
+    await close_all(*pupils)
