@@ -153,7 +153,8 @@ def teach_samples(send, routes: list[Route], lang: str = "en") -> dict[str, list
 
 
 #: every table route a session reaches further (#22; the new table's form is crawled)
-TABLE_ROUTES = ("tables_table", "tables_join", "tables_ready", "tables_remove", "tables_play")
+TABLE_ROUTES = ("tables_table", "tables_join", "tables_ready", "tables_remove", "tables_play",
+                "tables_give_back")
 
 
 def _table(send, lang: str, players: str = "2") -> tuple[str, tuple]:
@@ -179,6 +180,9 @@ def table_samples(send, routes: list[Route], lang: str = "en") -> dict[str, list
     for cookies in (host, guest):
         response = send(FuzzRequest("POST", f"/{lang}/table/{two}/ready/", cookies=cookies))
         assert response.status == 303, response.status
+    handed = send(FuzzRequest("POST", f"/{lang}/table/{two}/remove/", form=(("seat", "1"),),
+                              cookies=host))
+    assert handed.status == 303, handed.status  # the guest's seat is its bot's, locked
     wanted: dict[str, list[tuple[dict, FuzzRequest]]] = {
         "tables_table": [({"code": code}, FuzzRequest("GET", f"{base}/", cookies=creator))],
         "tables_join": [({"code": code}, FuzzRequest("POST", f"{base}/join/", form=(
@@ -189,6 +193,9 @@ def table_samples(send, routes: list[Route], lang: str = "en") -> dict[str, list
             ("seat", "1"),), cookies=creator))],
         "tables_play": [({"code": two}, FuzzRequest("GET", f"/{lang}/table/{two}/play/",
                                                     cookies=guest))],
+        # the host of the running table gives back the seat it handed to a bot (below)
+        "tables_give_back": [({"code": two}, FuzzRequest(
+            "POST", f"/{lang}/table/{two}/give-back/", form=(("seat", "1"),), cookies=host))],
     }
     by_name = {route.name: route for route in routes}
     return {name: [Sample(by_name[name], lang, values, request) for values, request in found]
