@@ -40,7 +40,7 @@ def test_the_countdown_is_shown_and_read_out_then_a_move_counts(
     assert Axe().run(page).violations_count == 0
 
     page.locator("#o-pile-1").click()  # before "go"
-    expect(page.locator(".game__message")).to_contain_text("warte auf das Startsignal")
+    expect(page.locator(".game__message")).to_contain_text("des Startsignals spielt niemand")
     assert not LogEntry.objects.filter(game_id=game_id, kind="human").exists()
 
     expect(page.locator(".signal__count")).to_have_text("Los!", timeout=12_000)
