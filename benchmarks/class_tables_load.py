@@ -42,6 +42,7 @@ from live_load import (  # noqa: E402
     PYTHON,
     ROOT,
     VERSION,
+    cookie,
     cpu_seconds,
     env,
     percentile,
@@ -70,16 +71,6 @@ def set_up(environ: dict, pupils: int) -> dict:
     return json.loads(out.split("CLASS", 1)[1])
 
 
-def cookie(**values) -> str:
-    from django.conf import settings
-    from django.contrib.sessions.backends.signed_cookies import SessionStore
-
-    session = SessionStore()
-    session.update(values)
-    session.save()
-    return f"{settings.SESSION_COOKIE_NAME}={session.session_key}"
-
-
 class Projector:
     """The projector's overview socket: the version each table shows, as frames come."""
 
@@ -96,7 +87,7 @@ class Projector:
 
         url = f"ws://127.0.0.1:{self.port}/ws/en/class/{self.lesson}/tables/"
         headers = {"Origin": f"http://127.0.0.1:{self.port}",
-                   "Cookie": cookie(teach=[self.lesson])}
+                   "Cookie": cookie({"teach": [self.lesson]})}
         try:
             async with connect(url, additional_headers=headers, max_size=2**23) as ws:
                 while time.monotonic() < until + 5:
@@ -132,7 +123,7 @@ class Pupil:
 
         url = f"ws://127.0.0.1:{self.port}/ws/en/play/{self.game}/"
         headers = {"Origin": f"http://127.0.0.1:{self.port}",
-                   "Cookie": cookie(play={self.game: self.seat})}
+                   "Cookie": cookie({"play": {self.game: self.seat}})}
         rng = random.Random(f"{self.game}{self.seat}")
         try:
             async with connect(url, additional_headers=headers, max_size=2**22) as ws:

@@ -35,7 +35,15 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE)]
 
-from live_load import PYTHON, ROOT, cpu_seconds, env, percentile, serve  # noqa: E402
+from live_load import (  # noqa: E402
+    PYTHON,
+    ROOT,
+    cookie,
+    cpu_seconds,
+    env,
+    percentile,
+    serve,
+)
 
 GOALS = {"server CPU (cores)": 0.05, "event to every pupil p99 (ms)": 100}
 SEQ = re.compile(r'class="game__state[^"]*" data-version="(\d+)" data-seq="(\d+)"')
@@ -64,16 +72,6 @@ def create_lesson(environ: dict, pupils: int, seconds: float) -> dict:
         text=True,
     ).stdout
     return json.loads(out.split("LESSON", 1)[1])
-
-
-def cookie(values: dict) -> str:
-    from django.conf import settings
-    from django.contrib.sessions.backends.signed_cookies import SessionStore
-
-    session = SessionStore()
-    session.update(values)
-    session.save()
-    return f"{settings.SESSION_COOKIE_NAME}={session.session_key}"
 
 
 class Screen:

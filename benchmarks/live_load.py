@@ -98,12 +98,13 @@ def create_games(environ: dict, bot_games: int, people_games: int) -> list[dict]
     return json.loads(out.split("GAMES", 1)[1])
 
 
-def cookie(game_id: str, seat: int) -> str:
+def cookie(values: dict) -> str:
+    """A signed session cookie holding `values` (a seat, a lesson, a pupil)."""
     from django.conf import settings
     from django.contrib.sessions.backends.signed_cookies import SessionStore
 
     session = SessionStore()
-    session["play"] = {game_id: seat}
+    session.update(values)
     session.save()
     return f"{settings.SESSION_COOKIE_NAME}={session.session_key}"
 
@@ -122,7 +123,7 @@ class Person:
 
         url = f"ws://127.0.0.1:{self.port}/ws/en/play/{self.game['id']}/"
         headers = {"Origin": f"http://127.0.0.1:{self.port}",
-                   "Cookie": cookie(self.game["id"], self.seat)}
+                   "Cookie": cookie({"play": {self.game["id"]: self.seat}})}
         rng = random.Random(f"{self.game['id']}{self.seat}")
         try:
             async with connect(url, additional_headers=headers, max_size=2**22) as ws:

@@ -167,30 +167,27 @@ def ready(request: HttpRequest, code: str) -> HttpResponse:
     return _after(request, table)
 
 
-@allow("POST")
-def remove(request: HttpRequest, code: str) -> HttpResponse:
+def _on_a_seat(request: HttpRequest, code: str, act) -> HttpResponse:
+    """The creator's command on a seat the form names (remove it, give it back)."""
     table = table_or_404(code)
     form = SeatForm(request.POST)
     if not form.is_valid():
         return _page(request, table, 400, " ".join(form.errors["seat"]))
     try:
-        service.remove(table, me(request), form.cleaned_data["seat"])
+        act(table, me(request), form.cleaned_data["seat"])
     except Refused as refused:
         return _page(request, table, refused.status, refused.message)
     return _after(request, table)
+
+
+@allow("POST")
+def remove(request: HttpRequest, code: str) -> HttpResponse:
+    return _on_a_seat(request, code, service.remove)
 
 
 @allow("POST")
 def give_back(request: HttpRequest, code: str) -> HttpResponse:
-    table = table_or_404(code)
-    form = SeatForm(request.POST)
-    if not form.is_valid():
-        return _page(request, table, 400, " ".join(form.errors["seat"]))
-    try:
-        service.give_back(table, me(request), form.cleaned_data["seat"])
-    except Refused as refused:
-        return _page(request, table, refused.status, refused.message)
-    return _after(request, table)
+    return _on_a_seat(request, code, service.give_back)
 
 
 @allow("GET")
