@@ -133,6 +133,18 @@ NOT_YOUR_PERSONS_SEAT = gettext_lazy("Only the person whose seat a bot plays can
 HANDED_OVER = gettext_lazy(
     "The table's host let a bot play your seat: you can take it back when they give it back."
 )
+#: Who handed a seat to its bot, in another app's words (teach: "Your teacher …"), from the
+#: row ("": not that app's game); registered in an AppConfig.ready().
+HANDED_OVER_HOOKS: list[Callable[[Game], str]] = []
+
+
+def handed_over_text(row: Game) -> str:
+    """Why the person may not take their seat back: its owner handed it to the bot."""
+    for hook in HANDED_OVER_HOOKS:
+        text = hook(row)
+        if text:
+            return text
+    return str(HANDED_OVER)
 
 
 def take_back(request: HttpRequest, game_id: str) -> Shown:
@@ -142,9 +154,10 @@ def take_back(request: HttpRequest, game_id: str) -> Shown:
     seat = seat_named(request.POST.get("seat", ""), held_seats(request, game_id))
     if seat is None:
         return unchanged(game_id, str(NOT_YOUR_PERSONS_SEAT), 403, since)
-    if seat in presence.locked(game_or_404(game_id)):
+    row = game_or_404(game_id)
+    if seat in presence.locked(row):
         # The owner's hand-over stands (presence.change_hands refuses it all the same).
-        return unchanged(game_id, str(HANDED_OVER), 403, since)
+        return unchanged(game_id, handed_over_text(row), 403, since)
     try:
         change = service.take_back(game_id, seat, timezone.now())
     except CannotSave:

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from presentation.table.names import level_name
 
 from . import presence
+from .answers import handed_over_text
 from .models import HUMAN, Game
 
 
@@ -132,5 +133,6 @@ def presence_context(row: Game, viewer: int | None, wall: datetime) -> dict | No
         "stand_ins": stand_ins,
         "reclaim": None if handed else mine,
         "handed_over": mine if handed else None,
+        "handed_text": handed_over_text(row) if handed else "",
         "delays": delay_rows(row, seen),
     }

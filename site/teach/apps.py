@@ -6,9 +6,10 @@ class TeachConfig(AppConfig):
     verbose_name = "Teacher mode: games shown to a class, its pupils and their answers"
 
     def ready(self) -> None:
-        from play import page, service
+        from play import answers, page, service
 
         from .clockrules import class_tables_clock, lesson_clock
+        from .table_phone import handed_over_words
         from .tables_board import table_language
 
         for rule in (lesson_clock, class_tables_clock):
@@ -16,3 +17,5 @@ class TeachConfig(AppConfig):
                 service.CLOCK_RULES.append(rule)
         if table_language not in page.SECOND_LANGUAGE_HOOKS:
             page.SECOND_LANGUAGE_HOOKS.append(table_language)
+        if handed_over_words not in answers.HANDED_OVER_HOOKS:
+            answers.HANDED_OVER_HOOKS.append(handed_over_words)

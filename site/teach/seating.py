@@ -18,7 +18,7 @@ from datetime import datetime
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Max
-from play import service
+from play import presence, service
 from play.models import HUMAN, Game
 from play.store import Busy
 
@@ -191,10 +191,25 @@ def seat_of(lesson: Lesson, pupil: Pupil) -> Seated | None:
 
 
 def hand_to_bot(table: ClassTable, seat: int, wall: datetime) -> None:
-    """A pupil's seat played by its bot from now on (the pupil may take it back)."""
+    """A pupil's seat played by its bot from now on, by the teacher's choice: the pupil
+    may not take it back until the teacher gives it back (`give_back`)."""
     for _attempt in range(3):
         try:
-            service.hand_to_bot(table.game_id, seat, wall)
+            service.hand_to_bot(table.game_id, seat, wall, lock=True)
+            return
+        except Busy:
+            continue
+
+
+def give_back(table: ClassTable, seat: int, wall: datetime) -> None:
+    """The teacher lets the pupil take back the seat handed to its bot (SeatingError
+    "not-handed": the teacher handed no such seat, or its game is over)."""
+    row = Game.objects.filter(pk=table.game_id).only("presence", "over").first()
+    if row is None or row.over or seat not in presence.locked(row):
+        raise SeatingError("not-handed")
+    for _attempt in range(3):
+        try:
+            service.give_back(table.game_id, seat, wall)
             return
         except Busy:
             continue

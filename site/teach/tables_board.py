@@ -107,6 +107,8 @@ class SeatView:
     away: bool = False
     #: a bot plays the pupil's seat (after the away limit, or handed by the teacher)
     stand_in: bool = False
+    #: the teacher handed the seat to its bot: the pupil takes it back once given back
+    handed: bool = False
 
 
 @dataclass(frozen=True)
@@ -145,6 +147,7 @@ def tables_of(round_: ClassRound) -> list[TableView]:
         names = seat_names(row, {s: name for s, (_pid, name) in pupils.items()})
         ahead = leader(board, row)
         gone = presence.away(row) if not row.over else {}
+        handed = presence.locked(row) if not row.over else set()
         views.append(
             TableView(
                 number=table.number,
@@ -161,6 +164,7 @@ def tables_of(round_: ClassRound) -> list[TableView]:
                         row.over and row.winner == s,
                         away=s in gone,
                         stand_in=bool(row.takeover_level(s)) and row.seats[s] != HUMAN,
+                        handed=s in handed,
                     )
                     for s in range(row.players)
                 ),

@@ -14,7 +14,7 @@ from rules_engine.bots import LEVELS
 from .models import ClassRound
 from .seating import sizes_allowed
 
-COMMANDS = ("start", "pause", "resume", "end", "large", "remove", "bot", "ask")
+COMMANDS = ("start", "pause", "resume", "end", "large", "remove", "bot", "give-back", "ask")
 #: how long a dropped phone's seat waits before its bot plays it (ms)
 AWAY_CHOICES = (30_000, 60_000, 120_000)
 
@@ -25,7 +25,8 @@ class CommandForm(forms.Form):
     table = NaturalField(digits=3, required=False)
     #: the pupil to take out of the class tables
     pupil = NaturalField(digits=12, required=False)
-    #: the seat of `table` to hand to its bot, or to ask the class about (`ask`)
+    #: the seat of `table` to hand to its bot, to give back to its pupil (`give-back`), or
+    #: to ask the class about (`ask`)
     seat = NaturalField(digits=1, required=False)
 
 

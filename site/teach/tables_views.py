@@ -118,9 +118,10 @@ MESSAGES = {
     "ask-seat": lambda: _("There is no such seat at this table."),
     "ask-not-paused": lambda: _("Pause every table before asking the class."),
     "ask-open": lambda: _("A question is open already: show the answers or close it first."),
+    "not-handed": lambda: _("That seat has not been handed to a bot."),
 }
 #: refusals that fit no state of the class now (409), not a request that was wrong (400)
-CONFLICTS = ("empty", "no-round", "ended", "ask-not-paused", "ask-open")
+CONFLICTS = ("empty", "no-round", "ended", "ask-not-paused", "ask-open", "not-handed")
 
 
 def _act(lesson: Lesson, command: CommandForm, round_form: RoundForm) -> None:
@@ -164,12 +165,15 @@ def _act(lesson: Lesson, command: CommandForm, round_form: RoundForm) -> None:
         if number and not latest.tables.filter(number=number).exists():
             raise seating.SeatingError("table")
         ClassRound.objects.filter(pk=latest.pk).update(large=number)
-    elif name == "bot":
+    elif name in ("bot", "give-back"):
         table = latest.tables.filter(number=command.cleaned_data["table"] or 0).first()
         seat = command.cleaned_data["seat"]
         if table is None or seat is None or not table.seats.filter(seat=seat).exists():
             raise seating.SeatingError("seat")
-        seating.hand_to_bot(table, seat, wall)
+        if name == "bot":
+            seating.hand_to_bot(table, seat, wall)
+        else:
+            seating.give_back(table, seat, wall)
 
 
 def _ask(lesson: Lesson, latest: ClassRound, number: int, seat: int | None) -> None:

@@ -405,18 +405,62 @@ def test_a_pupil_cannot_resume_a_table_the_teacher_paused(client):
     assert not Game.objects.get(pk=row.pk).paused
 
 
-def test_the_phone_can_take_its_seat_back_from_the_bot(client):
+def test_the_teachers_hand_over_holds_until_the_teacher_gives_the_seat_back(client):
+    lesson, phones = _class(client, ["Ada", "Bo"])
+    control(client, lesson, "start", size="2", level="club", pairing="shuffle")
+    seat = ClassSeat.objects.get(pupil__nickname="Ada")
+    game_id, phone = seat.table.game_id, phones["Ada"]
+    overview = control(client, lesson, "bot", table="1", seat=str(seat.seat)).text
+    assert Game.objects.get(pk=game_id).seats[seat.seat] == "club"
+    # The projector offers the teacher the seat's give-back instead of its "Bot".
+    assert f'id="give-back-1-{seat.seat}"' in overview
+    assert f'id="bot-1-{seat.seat}"' not in overview
+    # The phone says the teacher chose it, and offers no take-back.
+    page = phone.get(f"/en/teach/{lesson.pk}/table/").text
+    assert f'data-seat-url="/en/play/{game_id}/seat/"' in page
+    assert "Your teacher let a bot play your seat" in page
+    assert 'id="take-back"' not in page
+    # Taking it back anyway is refused, with the reason, and changes nothing.
+    version = Game.objects.get(pk=game_id).version
+    refused = phone.post(
+        f"/en/play/{game_id}/seat/", {"seat": str(seat.seat)}, HTTP_HX_REQUEST="true"
+    )
+    assert refused.status_code == 403
+    assert "Your teacher let a bot play your seat" in refused.text
+    row = Game.objects.get(pk=game_id)
+    assert row.seats[seat.seat] == "club" and row.version == version
+    # Only the teacher gives it back: a pupil's or a stranger's request is a 403.
+    for other in (phone, phones["Bo"], Client()):
+        url = f"/en/teach/{lesson.pk}/tables/control/"
+        data = {"command": "give-back", "table": "1", "seat": str(seat.seat)}
+        assert other.post(url, data).status_code == 403
+    assert Game.objects.get(pk=game_id).version == version
+    # A seat the teacher did not hand over has nothing to give back.
+    other_seat = str(1 - seat.seat)
+    kept = control(client, lesson, "give-back", table="1", seat=other_seat)
+    assert kept.status_code == 200 and "That seat has not been handed to a bot." in kept.text
+    assert Game.objects.get(pk=game_id).version == version
+    given = control(client, lesson, "give-back", table="1", seat=str(seat.seat))
+    assert given.status_code == 200 and "give-back-1-" not in given.text
+    # Now the phone's take-back button is back, and the pupil plays the seat again.
+    page = phone.get(f"/en/teach/{lesson.pk}/table/").text
+    assert 'id="take-back"' in page and "Your teacher let a bot play" not in page
+    taken = phone.post(f"/en/play/{game_id}/seat/", {"seat": str(seat.seat)})
+    assert taken.status_code < 400
+    assert Game.objects.get(pk=game_id).seats[seat.seat] == "human"
+
+
+@pytest.mark.parametrize("lang", ["sv", "nb", "de", "fi"])
+def test_the_teachers_hand_over_is_told_in_the_pupils_language(client, lang):
     lesson, phones = _class(client, ["Ada", "Bo"])
     control(client, lesson, "start", size="2", level="club", pairing="shuffle")
     seat = ClassSeat.objects.get(pupil__nickname="Ada")
     control(client, lesson, "bot", table="1", seat=str(seat.seat))
-    page = phones["Ada"].get(f"/en/teach/{lesson.pk}/table/").text
-    game_id = seat.table.game_id
-    # The demo's presence notice and its take-back button, posting to the game's seat route.
-    assert f'data-seat-url="/en/play/{game_id}/seat/"' in page
-    taken = phones["Ada"].post(f"/en/play/{game_id}/seat/", {"seat": str(seat.seat)})
-    assert taken.status_code < 400
-    assert Game.objects.get(pk=game_id).seats[seat.seat] == "human"
+    page = phones["Ada"].get(f"/{lang}/teach/{lesson.pk}/table/").text
+    assert "Your teacher let a bot play your seat" not in page
+    assert 'class="presence__handed"' in page
+    overview = client.get(f"/{lang}/teach/{lesson.pk}/tables/").text
+    assert f'id="give-back-1-{seat.seat}"' in overview and "Give back<" not in overview
 
 
 def test_a_two_language_lesson_shows_the_phone_table_in_both(client):
