@@ -22,12 +22,13 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from play import service
 from play.answers import Shown
+from play.models import Game
 from teach.models import Lesson
 from teach.page import live_parts, my_answer_part
 
 from presentation.gamepage import Role
 
-from .publish import send_notice, shared_driver
+from .publish import group_name, send_notice, shared_driver
 
 #: the place a pupil's shared frame leaves for the pupil's own answer
 MY_ANSWER_BOX = 'id="my-answer-box"'
@@ -57,10 +58,36 @@ def announce_lesson_change(
 ) -> None:
     """teach.signals.lesson_changed → one notice to the lesson's group. `stamp` tells one
     change from the next (the game's version does not move when a question does)."""
+    stamp = uuid.uuid4().hex
     send_notice(
-        lesson_group(lesson_id),
-        {"type": "lesson.changed", "views": list(views), "stamp": uuid.uuid4().hex},
+        lesson_group(lesson_id), {"type": "lesson.changed", "views": list(views), "stamp": stamp}
     )
+    if "pupil" in views:
+        tell_tables(lesson_id, stamp)
+
+
+def tell_tables(lesson_id: str, stamp: str) -> None:
+    """A class question asked, revealed or closed shows on the phones at the class tables
+    of the round being played (#23: teach.table_phone puts it in the table's place on play's
+    game page): each table's sockets get a notice of their game as it stands. The stamp is
+    the notice's version, so each process renders the frame afresh (live.rooms keeps frames
+    by version); the question's mark in it (data-question) makes static/js/play.js take a
+    frame of the version shown."""
+    wall = timezone.now()
+    rows = Game.objects.filter(
+        class_table__round__lesson_id=lesson_id,
+        class_table__round__ended__isnull=True,
+        over=False,
+    )
+    for row in rows:
+        notice = {
+            "type": "game.changed",
+            "game": row.pk,
+            "version": f"lesson-{stamp}",
+            "since": row.log_length,
+            "wake_ms": service.wake_in_ms(row, shared_driver(row), wall),
+        }
+        send_notice(group_name(row.pk), notice)
 
 
 def render_lesson_frame(

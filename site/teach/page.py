@@ -272,7 +272,7 @@ def my_answer_part(lesson: Lesson, pupil_id: int) -> str:
     question = lesson.open_question
     if pupil is None or question is None:
         return ""
-    context = {"question": question, "my_answer": _my_answer(question, pupil, lesson.game)}
+    context = {"question": question, "my_answer": my_answer(question, pupil, lesson.game)}
     return render_to_string("teach/my_answer.html", context)
 
 
@@ -290,22 +290,41 @@ def _pupil_context(
         )
     if question is None:
         return context
+    context.update(question_context(lesson, row, question))
+    if pupil is not None:
+        context["my_answer"] = my_answer(question, pupil, row)
+    return context
+
+
+def question_context(lesson: Lesson, row: Game, question: Question) -> dict:
+    """The class question as a pupil answers it (the follow page, a class table's phone):
+    its position as a table to tap (the seat asked about; a closed or revealed question's
+    cannot be tapped) and where the answer goes."""
     position = questions.position(question)
     is_open = question.state == Question.OPEN
     asked = questions.game_of(question)  # a class table's game, or the lesson's own
     names = seat_names(lesson, row) if asked.pk == row.pk else table_seat_names(asked)
-    context["question_table"] = table_for(
-        Role.SANDBOX, position, asked.seats, seat=question.seat, names=names, interactive=is_open
-    )
-    context["answer_url"] = reverse(
-        "teach_answer", kwargs={"game_id": row.pk, "number": question.number}
-    )
-    if pupil is not None:
-        context["my_answer"] = _my_answer(question, pupil, row)
-    return context
+    return {
+        "question_table": table_for(
+            Role.SANDBOX,
+            position,
+            asked.seats,
+            seat=question.seat,
+            names=names,
+            interactive=is_open,
+        ),
+        "answer_url": reverse(
+            "teach_answer", kwargs={"game_id": row.pk, "number": question.number}
+        ),
+    }
 
 
-def _my_answer(question: Question, pupil: Pupil, row: Game) -> dict | None:
+def asked_name(lesson: Lesson, row: Game, question: Question) -> str:
+    """The player the question asks about, as its sentence names them."""
+    return _seats(lesson, row, question)[question.seat]["in_sentence"]
+
+
+def my_answer(question: Question, pupil: Pupil, row: Game) -> dict | None:
     mine = question.answers.filter(pupil=pupil).first()
     if mine is None:
         return None

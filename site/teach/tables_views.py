@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 from play.access import hold_seats
-from play.answers import catch_up, game_answer
+from play.answers import Shown, catch_up, game_answer, parse_since
 from play.page import play_context
 
 from core.catalogue import variant_entry
@@ -34,7 +34,7 @@ from presentation.gamepage import render_game
 from . import questions, seating
 from .access import controls, lesson_or_404, pupil_of
 from .joining import format_code
-from .models import ClassRound, Lesson
+from .models import ClassRound, Lesson, Pupil
 from .overview import render_overview
 from .signals import ALL, TEACHER, announce
 from .tables_forms import CommandForm, RoundForm, away_choices, level_choices, size_choices
@@ -248,18 +248,40 @@ def pupil_table(request: HttpRequest, game_id: str) -> HttpResponse:
     if pupil is None:
         return HttpResponseRedirect(reverse("teach_join"))
     seated = None if pupil.removed else seating.seat_of(lesson, pupil)
-    lang = current_lang()
-    context = {
-        "lesson": lesson,
-        "pupil": pupil,
-        "entry": variant_entry(lesson.game.variant, lang),
-        **_status_context(lesson, seated),
-    }
+    context = _phone_context(lesson, pupil, seated)
     if seated is None:
         return render(request, "teach/class_table.html", context)
-    table_game = seated.table.game_id
-    hold_seats(request, table_game, [seated.seat])  # this phone plays this seat
-    shown = catch_up(table_game, None)
+    hold_seats(request, seated.table.game_id, [seated.seat])  # this phone plays this seat
+    return _table_answer(request, seated, context, catch_up(seated.table.game_id, None))
+
+
+def table_answer(
+    request: HttpRequest, lesson: Lesson, pupil: Pupil, message: str = "", status: int = 200
+) -> HttpResponse | None:
+    """The pupil's table page (for htmx its game part) with `message`: the answer to a class
+    question asked on the phone's table page (teach.views.answer); None when the pupil sits
+    at no table now (the follow page answers then)."""
+    seated = None if pupil.removed else seating.seat_of(lesson, pupil)
+    if seated is None or seated.round.ended is not None:
+        return None
+    since = parse_since(request.POST.get("since"))
+    caught = catch_up(seated.table.game_id, since)
+    shown = Shown(caught.row, caught.turn, message, status, since, caught.fresh)
+    return _table_answer(request, seated, _phone_context(lesson, pupil, seated), shown)
+
+
+def _phone_context(lesson: Lesson, pupil: Pupil, seated: seating.Seated | None) -> dict:
+    return {
+        "lesson": lesson,
+        "pupil": pupil,
+        "entry": variant_entry(lesson.game.variant, current_lang()),
+        **_status_context(lesson, seated),
+    }
+
+
+def _table_answer(
+    request: HttpRequest, seated: seating.Seated, context: dict, shown: Shown
+) -> HttpResponse:
     role, game_context = play_context(shown, seated.seat)
     from .tables_board import seat_names
 

@@ -65,8 +65,9 @@ from .setup import (
     parse_teach_setup,
 )
 from .summary import class_summary
+from .table_phone import ON_TABLE
 from .tables_summary import has_results, table_results
-from .tables_views import table_redirect
+from .tables_views import table_answer, table_redirect
 
 
 # ---------------------------------------------------------------------------- new lesson
@@ -251,26 +252,31 @@ def explain_view(request: HttpRequest, game_id: str) -> HttpResponse:
 def answer(request: HttpRequest, game_id: str, number: int) -> HttpResponse:
     lesson = lesson_or_404(game_id)
     row = lesson.game
-    turn = service.as_it_stands(row, timezone.now())
-    since = _since(request)
     pupil = pupil_of(request, lesson)
+    on_table = request.GET.get("on") == ON_TABLE and pupil is not None
+
+    def answered(message: str = "", status: int = 200) -> HttpResponse:
+        # Asked on a class table's phone (#23): that page answers, else the follow page.
+        if on_table:
+            found = table_answer(request, lesson, pupil, message, status)
+            if found is not None:
+                return found
+        turn = service.as_it_stands(row, timezone.now())
+        return render_follow(request, Shown(row, turn, message, status, _since(request)))
+
     if pupil is None:
-        return render_follow(request, Shown(row, turn, _(
-            "Join the class with its code and a nickname to answer."), 403, since))
+        return answered(_("Join the class with its code and a nickname to answer."), 403)
     found = lesson.questions.filter(number=number).first()
     if found is None or found.state != Question.OPEN:
-        return render_follow(request, Shown(row, turn, _(
-            "This question is closed: your answer was not taken."), 409, since))
+        return answered(_("This question is closed: your answer was not taken."), 409)
     try:
         action, _version = read_move(request)
         written(lambda: questions.answer(found, pupil, action))
     except (BadMove, questions.QuestionError):
-        return render_follow(request, Shown(row, turn, _(
-            "That answer could not be read, so nothing was changed."), 400, since))
+        return answered(_("That answer could not be read, so nothing was changed."), 400)
     except CannotSave:  # a read-only database: the answer's place says so (#25)
-        return render_follow(request, Shown(row, turn, _(
-            "Your answer cannot be saved right now. Try again in a moment."), 503, since))
-    return render_follow(request, Shown(row, turn, since=since))
+        return answered(_("Your answer cannot be saved right now. Try again in a moment."), 503)
+    return answered()
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

@@ -566,6 +566,13 @@ document.addEventListener("htmx:beforeRequest", (event) => {
 // version shown is taken: a class question changes the page, not the game's version.
 let focused = null;
 
+// A class table's phone (teacher mode): a class question asked, revealed or closed changes
+// the page, not the game's version; the question's mark (data-question) tells.
+function questionMoved(message) {
+  const incoming = / data-question="([^"]*)"/.exec(message)?.[1] || "";
+  return incoming !== (shown()?.querySelector("[data-question]")?.dataset.question || "");
+}
+
 // At a table with presence on the server pings the page (its own clock's stamp, sent back
 // as it came: the round trip is the delay every player sees) and sends the seats' delays
 // alone when they change: no board, nothing to read out.
@@ -589,7 +596,8 @@ document.addEventListener("htmx:wsBeforeMessage", (event) => {
   const head = /^<div id="game"[^>]*>/.exec(message)?.[0] || "";
   const version = Number(/ data-version="(\d+)"/.exec(head)?.[1]);
   const current = Number(shown()?.dataset.version);
-  const old = head.includes(" data-lesson") ? version < current : version <= current;
+  const again = head.includes(" data-lesson") || questionMoved(message);
+  const old = again ? version < current : version <= current;
   if (!head.includes(" data-told") && old) {
     event.preventDefault();
     return;

@@ -547,3 +547,77 @@ def test_the_class_question_asks_about_the_table_shown_large(client):
     # and the follow page sends the pupil back to the table.
     back = phones["Bo"].get(f"/en/teach/{lesson.pk}/follow/")
     assert back.status_code == 302 and back["Location"] == f"/en/teach/{lesson.pk}/table/"
+
+
+def _asked(client, lesson):
+    """Every table paused, the first shown large, the class asked about a seat of it that
+    has a legal move: the question, the name of the seat's pupil, and that move."""
+    control(client, lesson, "large", table="1")
+    control(client, lesson, "pause")
+    row = ClassTable.objects.get(round__lesson=lesson, number=1).game
+    game = service.driver_of(row).game
+    seat, action = next(
+        (s, a) for s in (0, 1) if (a := sensible_action(game, s, random.Random(0))) is not None
+    )
+    assert control(client, lesson, "ask", table="1", seat=str(seat)).status_code == 200
+    names = list(
+        ClassSeat.objects.filter(table__game=row)
+        .order_by("seat")
+        .values_list("pupil__nickname", flat=True)
+    )
+    return lesson.questions.get(), names[seat], action
+
+
+def test_a_pupil_answers_the_class_question_on_the_table_page(client):
+    lesson, phones = _class(client, ["Ada", "Bo", "Cy", "Di"])
+    control(client, lesson, "start", size="2", level="club", pairing="shuffle")
+    before = phones["Cy"].get(f"/en/teach/{lesson.pk}/table/").text
+    assert "data-question=" not in before and "data-answer-url" not in before
+    question, asked, action = _asked(client, lesson)
+    cy = ClassSeat.objects.select_related("table").get(pupil__nickname="Cy")
+    url = f"/en/teach/{lesson.pk}/answer/{question.number}/?on=table"
+    # The table page shows the question in the table's place, tapped answers go to the
+    # lesson's answer route (the same as the follow page's), the own table's commands go.
+    page = phones["Cy"].get(f"/en/teach/{lesson.pk}/table/").text
+    assert f"What would {asked} play here?" in page
+    assert f'data-answer-url="{url}"' in page and 'data-question="1-open"' in page
+    assert "Tap a card, then a pile" not in page
+    # The poll that stands in for the socket (play's own game page) shows the same.
+    poll = phones["Cy"].get(f"/en/play/{cy.table.game_id}/?since=0", HTTP_HX_REQUEST="true")
+    assert f"What would {asked} play here?" in poll.text and f'data-answer-url="{url}"' in poll.text
+    # A watcher of the table (no seat held) sees no question.
+    watched = Client().get(f"/en/play/{cy.table.game_id}/?since=0", HTTP_HX_REQUEST="true")
+    assert "data-question" not in watched.text
+    # The answer, judged in the large table's position; the answer comes back as the
+    # phone's table page (its game part, the table's own version).
+    data = {"action": json.dumps(action), "version": "0", "since": "0"}
+    answered = phones["Cy"].post(url, data, HTTP_HX_REQUEST="true")
+    assert answered.status_code == 200
+    assert answered["X-Game-Version"] == str(Game.objects.get(pk=cy.table.game_id).version)
+    assert "You answered: " in answered.text and f"What would {asked} play" in answered.text
+    assert [(a.pupil.nickname, a.accepted) for a in question.answers.all()] == [("Cy", True)]
+    # Bad input on the table page: the reason in the table page's place, nothing stored.
+    bad = phones["Cy"].post(url, {"action": "{", "version": "0"}, HTTP_HX_REQUEST="true")
+    assert bad.status_code == 400 and "That answer could not be read" in bad.text
+    assert 'data-question="1-open"' in bad.text and question.answers.count() == 1
+    # Revealed: the verdict on the phone's own answer, nothing to tap.
+    client.post(f"/en/teach/{lesson.pk}/question/", {"command": "reveal"})
+    page = phones["Cy"].get(f"/en/teach/{lesson.pk}/table/").text
+    assert 'data-question="1-revealed"' in page and "data-answer-url" not in page
+    assert "The engine allows it." in page
+    late = phones["Cy"].post(url, data, HTTP_HX_REQUEST="true")
+    assert late.status_code == 409 and "This question is closed" in late.text
+    # The tables go on: the question is gone, the phone's own table is back.
+    control(client, lesson, "resume")
+    page = phones["Cy"].get(f"/en/teach/{lesson.pk}/table/").text
+    assert "data-question" not in page and "Tap a card, then a pile" in page
+
+
+@pytest.mark.parametrize("lang", ["sv", "de"])
+def test_the_class_question_on_the_table_page_is_in_the_pupils_language(client, lang):
+    lesson, phones = _class(client, ["Ada", "Bo"])
+    control(client, lesson, "start", size="2", level="club", pairing="shuffle")
+    _asked(client, lesson)
+    page = phones["Bo"].get(f"/{lang}/teach/{lesson.pk}/table/").text
+    assert 'data-question="1-open"' in page and "What would" not in page
+    assert f'data-answer-url="/{lang}/teach/{lesson.pk}/answer/1/?on=table"' in page

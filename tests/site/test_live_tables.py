@@ -14,16 +14,18 @@ from channels.testing import WebsocketCommunicator
 from django.utils import timezone
 from live.tables import overview_frame
 from play import service
+from play.access import SESSION_KEY
 from play.models import Game
 from teach import questions, seating
-from teach.models import Lesson
+from teach.access import PUPIL_KEY
+from teach.models import ClassSeat, Lesson
 from teach.overview import table_games
 from teach.signals import announce
 
 from config.asgi import application
 from tests.play_human import sensible_action
-from tests.site.test_live import ORIGIN, fresh_channel_layer, own_loop
-from tests.site.test_live_lessons import new_lesson, pupil_cookie, teacher_cookie
+from tests.site.test_live import ORIGIN, connect, fresh_channel_layer, own_loop
+from tests.site.test_live_lessons import new_lesson, pupil_cookie, session_cookie, teacher_cookie
 
 pytestmark = pytest.mark.django_db(transaction=True)
 fresh_channel_layer = fresh_channel_layer  # the same fresh layer per test
@@ -146,3 +148,62 @@ async def test_a_table_nobodys_phone_watches_moves_on_while_the_projector_does(s
         assert asyncio.get_running_loop().time() < deadline, (row.seats, row.version)
         await asyncio.sleep(0.2)
     await projector.disconnect()
+
+
+async def frame_with(socket: WebsocketCommunicator, text: str, timeout: float = 5) -> str:
+    """The first frame holding `text` (the server's pings and delays skipped)."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while True:
+        left = deadline - asyncio.get_running_loop().time()
+        assert left > 0, f"no frame with {text!r}"
+        frame = await socket.receive_from(timeout=left)
+        if text in frame:
+            return frame
+
+
+@own_loop
+async def test_a_class_question_reaches_the_phones_at_their_tables(settings):
+    """Asked, revealed and closed over the lesson's HTTP routes: each phone's table socket
+    is sent its table's page with the question in the table's place (the same version of
+    the table's game: the question's mark tells the page), then its own table again."""
+    settings.PLAY_AWAY_GRACE_MS = 10**9
+    lesson = await sync_to_async(new_lesson)()
+    await sync_to_async(seat_class)(lesson, ("Ada", "Bo"))
+
+    def phone() -> tuple[str, bytes]:
+        seat = ClassSeat.objects.select_related("table", "pupil").get(pupil__nickname="Ada")
+        cookie = session_cookie(
+            **{
+                PUPIL_KEY: {lesson.pk: seat.pupil_id},
+                SESSION_KEY: {seat.table.game_id: [seat.seat]},
+            }
+        )
+        return seat.table.game_id, cookie
+
+    game_id, cookie = await sync_to_async(phone)()
+    socket = await connect(game_id, cookie=cookie)
+    wall = timezone.now()
+    round_ = await sync_to_async(seating.current_round)(lesson)
+    await sync_to_async(seating.pause_all)(round_, wall)
+    row = await sync_to_async(Game.objects.get)(pk=game_id)
+    await socket.send_to(text_data='{"since": 0}')
+    await frame_with(socket, f'data-version="{row.version}"')
+
+    def ask() -> None:
+        questions.ask(Lesson.objects.get(pk=lesson.pk), row, 0)
+
+    await sync_to_async(ask)()
+    asked = await frame_with(socket, 'data-question="1-open"')
+    assert f'data-version="{row.version}"' in asked
+    assert f'data-answer-url="/en/teach/{lesson.pk}/answer/1/?on=table"' in asked
+
+    def reveal() -> None:
+        questions.reveal(Lesson.objects.get(pk=lesson.pk).open_question)
+
+    await sync_to_async(reveal)()
+    revealed = await frame_with(socket, 'data-question="1-revealed"')
+    assert "data-answer-url" not in revealed
+    await sync_to_async(questions.close_tables)(lesson)
+    closed = await frame_with(socket, f'data-version="{row.version}"')
+    assert "data-question" not in closed
+    await socket.disconnect()
