@@ -33,6 +33,7 @@ from .service import (
     Turn,
 )
 from .store import Busy
+from .told import told
 
 
 class BadMove(ValueError):
@@ -121,7 +122,7 @@ def act(request: HttpRequest, game_id: str, **request_args) -> Shown:
             game_id, timezone.now(), seat=acting_seat(request, game_id), **request_args
         )
     except CannotSave:  # a read-only database: the move's place says so
-        return unchanged(game_id, str(CANNOT_SAVE), 503, since)
+        return unchanged(game_id, told(CANNOT_SAVE), 503, since)
     row, turn = change.row, change.value
     status, message = outcome(turn, request_args.get("action"))
     if turn.refusal:
@@ -153,15 +154,15 @@ def take_back(request: HttpRequest, game_id: str) -> Shown:
     since = parse_since(request.POST.get("since"))
     seat = seat_named(request.POST.get("seat", ""), held_seats(request, game_id))
     if seat is None:
-        return unchanged(game_id, str(NOT_YOUR_PERSONS_SEAT), 403, since)
+        return unchanged(game_id, told(NOT_YOUR_PERSONS_SEAT), 403, since)
     row = game_or_404(game_id)
     if seat in presence.locked(row):
         # The owner's hand-over stands (presence.change_hands refuses it all the same).
-        return unchanged(game_id, handed_over_text(row), 403, since)
+        return unchanged(game_id, told(lambda: handed_over_text(row)), 403, since)
     try:
         change = service.take_back(game_id, seat, timezone.now())
     except CannotSave:
-        return unchanged(game_id, str(CANNOT_SAVE), 503, since)
+        return unchanged(game_id, told(CANNOT_SAVE), 503, since)
     return Shown(change.row, change.value, since=since, fresh=change.entries)
 
 
@@ -170,10 +171,12 @@ def outcome(turn: Turn, action: dict | None = None) -> tuple[int, str]:
     command made of the game, over HTTP or over the game's socket (live.consumers)."""
     if turn.refusal:
         status, text = REFUSALS[turn.refusal]
-        return status, str(text)
+        return status, told(text)
     if turn.result is not None and not turn.result.accepted:
-        return 200, _("That did not count: %(reason)s.") % {
-            "reason": reason_text(turn.result.reason, (action or {}).get("type"))}
+        reason, move = turn.result.reason, (action or {}).get("type")
+        return 200, told(
+            lambda: _("That did not count: %(reason)s.") % {"reason": reason_text(reason, move)}
+        )
     return 200, ""
 
 
@@ -195,7 +198,9 @@ def unchanged(game_id: str, message: str, status: int, since: int | None = None)
 
 def unreadable(game_id: str) -> Shown:
     """The game unchanged, with the message that the request could not be read (400)."""
-    return unchanged(game_id, _("That request could not be read, so nothing was changed."), 400)
+    return unchanged(
+        game_id, told(lambda: _("That request could not be read, so nothing was changed.")), 400
+    )
 
 
 def game_answer(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:

@@ -23,11 +23,12 @@ from presentation.table import Table, second_language
 from presentation.wording import CardList, CardWord, Words, sentence
 
 from . import presence, service
-from .answers import Shown, outcome
+from .answers import Shown
 from .models import Game, LogEntry
 from .presence_page import news_lines, presence_context, table_names
 from .setup import again_pairs
 from .summary import summarise
+from .told import in_language
 
 #: how many of the latest events the live region reads out after a change.
 ANNOUNCED_EVENTS = 4
@@ -119,7 +120,7 @@ def play_context(shown: Shown, seat: int | None) -> tuple[Role, dict]:
             if announce2:
                 announce2.append(_centre_line(table2))
             # a move the game refused, why (a message of its own, e.g. a stale page: once)
-            message2 = outcome(shown.turn)[1] if shown.message else ""
+            message2 = in_language(shown.message, lang2)
         second_language(table, lang2, names2)
     kw = {"game_id": row.pk}
     context = {

@@ -40,6 +40,7 @@ from .page import play_context
 from .replay import render_replay
 from .setup import Setup, parse_setup
 from .setup_page import SetupKind, setup_view
+from .told import told
 
 
 # ---------------------------------------------------------------------------- new game
@@ -89,8 +90,8 @@ def move(request: HttpRequest, game_id: str) -> HttpResponse:
     try:
         action, version = read_move(request)
     except BadMove:
-        return render_play(request, unchanged(game_id, _(
-            "That move could not be read, so nothing was changed."), 400))
+        return render_play(request, unchanged(game_id, told(lambda: _(
+            "That move could not be read, so nothing was changed.")), 400))
     return render_play(request, act(request, game_id, action=action, version=version))
 
 

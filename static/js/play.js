@@ -437,12 +437,29 @@ function keepNote() {
 let signalTimer = null;
 let signalShown = null;
 
-function say(text) {
+function say(text, lang = "") {
   const region = document.getElementById("announce");
   if (!region) return;
   const line = document.createElement("p");
   line.textContent = text;
+  if (lang) line.lang = lang;
   region.append(line);
+}
+
+// "Go!", and on a two-language table (data-go2) the second language's beneath it.
+function showGo(el, count) {
+  count.textContent = el.dataset.go;
+  if (!el.dataset.go2) return;
+  const alt = document.createElement("span");
+  alt.className = "signal__go2";
+  alt.lang = el.dataset.lang2 || "";
+  alt.textContent = el.dataset.go2;
+  count.append(alt);
+}
+
+function sayGo(el) {
+  say(el.dataset.go);
+  if (el.dataset.go2) say(el.dataset.go2, el.dataset.lang2 || "");
 }
 
 function countDown() {
@@ -453,8 +470,10 @@ function countDown() {
   signalShown = el;
   if (!el) return;
   const count = el.querySelector(".signal__count");
-  let last = count.textContent;
-  say(last === el.dataset.go ? last : `${el.querySelector(".signal__ready")?.textContent} ${last}`);
+  const ready = el.querySelector(".signal__ready")?.textContent;
+  let last = el.classList.contains("signal--go") ? el.dataset.go : count.textContent;
+  if (last === el.dataset.go) sayGo(el);
+  else say(`${ready} ${last}`);
   if (!el.dataset.signalIn) return;
   const go = Date.now() + Number(el.dataset.signalIn);
   signalTimer = setInterval(() => {
@@ -462,9 +481,14 @@ function countDown() {
     const text = left > 0 ? String(Math.ceil(left / 1000)) : el.dataset.go;
     if (text !== last) {
       last = text;
-      count.textContent = text;
       el.classList.toggle("signal--go", left <= 0);
-      say(text);
+      if (left > 0) {
+        count.textContent = text;
+        say(text);
+      } else {
+        showGo(el, count);
+        sayGo(el);
+      }
     }
     if (left <= -900) {
       clearInterval(signalTimer);

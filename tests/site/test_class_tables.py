@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 from django.template.loader import render_to_string
@@ -489,10 +490,60 @@ def test_a_two_language_lesson_shows_the_phone_table_in_both(client):
     assert play_table_to_the_end(row, limit_ms=5_000).log_length > row.log_length
     moved = phone.get(f"/en/play/{game_id}/?since={row.log_length}", HTTP_HX_REQUEST="true")
     assert '<p lang="sv">Överst på spelhögarna ligger' in moved.text
-    # The start signal's words, in both.
+    # The start signal's words, in both: the count's "Go!" too (and play.js's at go).
     signal = render_to_string("play/signal.html", {"countdown": {"seconds": 3}, "lang2": "sv"})
     assert "Ready, steady" in signal
     assert '<p class="signal__ready" lang="sv">Klara, färdiga' in signal
+    assert 'data-go="Go!" data-go2="Gå!" data-lang2="sv"' in signal
+    go = render_to_string("play/signal.html", {"countdown": {"seconds": 0}, "lang2": "sv"})
+    assert 'Go!<span class="signal__go2" lang="sv">Gå!</span></p>' in go
+    one = render_to_string("play/signal.html", {"countdown": {"seconds": 0}, "lang2": ""})
+    assert "data-go2" not in one and "signal__go2" not in one
+
+
+def test_a_two_language_lesson_tells_the_sites_refusals_in_both(client):
+    lesson, phones = _class(client, ["Ada", "Bo"])
+    control(client, lesson, "start", size="2", level="club", pairing="shuffle")
+    type(lesson).objects.filter(pk=lesson.pk).update(lang2="de")
+    seat = ClassSeat.objects.get(pupil__nickname="Ada")
+    game_id, phone = seat.table.game_id, phones["Ada"]
+    phone.get(f"/en/teach/{lesson.pk}/table/")  # holds the seat
+
+    def told(response) -> list[str]:
+        return re.findall(r'<p class="game__message"[^>]*>([^<]*)</p>', response.text)
+
+    def move(who, action: str, version: int | None = None):
+        version = Game.objects.get(pk=game_id).version if version is None else version
+        data = {"action": action, "version": str(version)}
+        return who.post(f"/en/play/{game_id}/move/", data, HTTP_HX_REQUEST="true")
+
+    # A move that cannot be read; a watcher's move; a move on an older view of the table.
+    unread = move(phone, "{")
+    assert unread.status_code == 400
+    assert told(unread) == [
+        "That move could not be read, so nothing was changed.",
+        "Der Zug war nicht lesbar, deshalb wurde nichts geändert.",
+    ]
+    watcher = move(Client(), '{"type": "flip"}')
+    assert watcher.status_code == 403 and len(told(watcher)) == 2
+    assert told(watcher)[1].startswith("Du schaust zu: Spielen kann nur")
+    # The teacher paused every table: the pupil's resume is refused in both.
+    control(client, lesson, "pause")
+    version = Game.objects.get(pk=game_id).version
+    data = {"command": "resume", "version": str(version)}
+    held = phone.post(f"/en/play/{game_id}/clock/", data, HTTP_HX_REQUEST="true")
+    assert held.status_code == 409
+    assert told(held)[0].startswith("The teacher has paused every table")
+    assert told(held)[1].startswith("Die Lehrkraft hat alle Tische angehalten")
+    # A seat the pupil does not hold: its take-back is refused in both.
+    other = phone.post(
+        f"/en/play/{game_id}/seat/", {"seat": str(1 - seat.seat)}, HTTP_HX_REQUEST="true"
+    )
+    assert other.status_code == 403 and len(told(other)) == 2
+    assert Game.objects.get(pk=game_id).version == version
+    # A one-language table tells each once.
+    type(lesson).objects.filter(pk=lesson.pk).update(lang2="")
+    assert len(told(move(phone, "{"))) == 1
 
 
 def test_the_class_question_asks_about_the_table_shown_large(client):
@@ -510,11 +561,18 @@ def test_the_class_question_asks_about_the_table_shown_large(client):
     control(client, lesson, "pause")
     overview = client.get(f"/en/teach/{lesson.pk}/tables/")
     assert f"Ask the class: what would {names[ada.seat]} play?" in overview.text
-    assert control(client, lesson, "ask", table=str(number), seat=str(ada.seat)).status_code == 200
-    question = lesson.questions.get()
+    # (about a seat that has a legal move in this deal: Ada's, else the other's)
     row = Game.objects.get(pk=table_game)
+    game = service.driver_of(row).game
+    seat, action = next(
+        (s, a)
+        for s in (ada.seat, 1 - ada.seat)
+        if (a := sensible_action(game, s, random.Random(0))) is not None
+    )
+    assert control(client, lesson, "ask", table=str(number), seat=str(seat)).status_code == 200
+    question = lesson.questions.get()
     assert question.game_id == table_game and question.position == row.snapshot
-    assert question.seat == ada.seat
+    assert question.seat == seat
     overview = client.get(f"/en/teach/{lesson.pk}/tables/").text
     assert "The class is answering on their phones" in overview
     assert "Ask the class: what would" not in overview
@@ -527,9 +585,6 @@ def test_the_class_question_asks_about_the_table_shown_large(client):
     assert f"/en/teach/{lesson.pk}/answer/1/" in follow.text
     assert all(name in follow.text for name in names)
     # The answer is judged in the table's position, not the lesson's own game.
-    game = service.driver_of(row).game
-    action = sensible_action(game, ada.seat, random.Random(0))
-    assert action is not None
     url = f"/en/teach/{lesson.pk}/answer/1/"
     answered = phones["Bo"].post(
         url, {"action": json.dumps(action), "version": "0"}, HTTP_HX_REQUEST="true"
@@ -538,7 +593,7 @@ def test_the_class_question_asks_about_the_table_shown_large(client):
     assert [a.accepted for a in question.answers.all()] == [True]
     # The lesson's page holds the tally, the question naming the large table's player.
     projector = client.get(f"/en/teach/{lesson.pk}/").text
-    assert f"What would {names[ada.seat]} play here?" in projector
+    assert f"What would {names[seat]} play here?" in projector
     assert 'id="tally"' in projector and "1 of 4 pupils have answered." in projector
     # The tables play on: the question about them is over.
     control(client, lesson, "resume")

@@ -207,3 +207,26 @@ async def test_a_class_question_reaches_the_phones_at_their_tables(settings):
     closed = await frame_with(socket, f'data-version="{row.version}"')
     assert "data-question" not in closed
     await socket.disconnect()
+
+
+@own_loop
+async def test_a_refusal_over_a_two_language_tables_socket_is_told_in_both(settings):
+    settings.PLAY_AWAY_GRACE_MS = 10**9
+    lesson = await sync_to_async(new_lesson)()
+    await sync_to_async(seat_class)(lesson, ("Ada", "Bo"))
+
+    def phone() -> tuple[str, bytes, int]:
+        Lesson.objects.filter(pk=lesson.pk).update(lang2="sv")
+        seat = ClassSeat.objects.select_related("table").get(pupil__nickname="Ada")
+        seating.pause_all(seating.current_round(lesson), timezone.now())
+        held = {seat.table.game_id: [seat.seat]}
+        cookie = session_cookie(**{PUPIL_KEY: {lesson.pk: seat.pupil_id}, SESSION_KEY: held})
+        return seat.table.game_id, cookie, Game.objects.get(pk=seat.table.game_id).version
+
+    game_id, cookie, version = await sync_to_async(phone)()
+    socket = await connect(game_id, cookie=cookie)
+    await socket.send_to(text_data=f'{{"command": "resume", "version": {version}}}')
+    told = await frame_with(socket, " data-told")
+    assert "The teacher has paused every table" in told
+    assert '<p class="game__message" lang="sv">Läraren har pausat alla bord' in told
+    await socket.disconnect()
