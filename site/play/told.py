@@ -22,6 +22,10 @@ class Told(str):
         told.make = make
         return told
 
+    def __reduce__(self) -> tuple:
+        # Stored or sent anywhere (a pickle), it is the text it says: the wording stays here.
+        return (str, (str(self),))
+
     def in_language(self, lang: str) -> str:
         with translation.override(lang):
             return str(self.make())

@@ -126,6 +126,19 @@ def test_a_class_of_six_at_three_tables(browser, page, site_url, settings):
     expect(phones[stays.pupil.nickname].locator(".game__paused")).to_be_visible(timeout=WAIT_MS)
     assert Game.objects.get(pk=tables[2].game_id).paused
 
+    # A class question about table 3, shown large: pushed to the phone still at that table
+    # in its table's place; a card and a pile tapped there answer it on that page.
+    page.locator("#table-3 .tableau__show").click()
+    page.locator(".tables__ask button").first.click()
+    expect(page.locator(".tables__asking")).to_be_visible(timeout=WAIT_MS)
+    phone = phones[stays.pupil.nickname]
+    expect(phone.locator("#question-title")).to_be_visible(timeout=WAIT_MS)
+    assert phone.url.endswith("/table/")
+    phone.locator("[data-question] [data-pick]").first.click()
+    phone.locator("[data-question] [data-drop]").first.click()
+    expect(phone.locator("#my-answer")).to_contain_text("You answered", timeout=WAIT_MS)
+    assert lesson.questions.get().answers.get().pupil.nickname == stays.pupil.nickname
+
     # A new round, winners with winners: both winners at table 1; every phone moves on.
     page.select_option("#tables-pairing", "winners")
     page.locator("#tables-start").click()
