@@ -21,6 +21,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone, translation
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
@@ -43,6 +44,7 @@ from play.models import Game
 from play.replay import render_replay
 from play.setup import again_pairs
 from play.setup_page import SetupKind, setup_view
+from play.told import told
 
 from core.catalogue import variant_entry
 from core.dbwrite import CannotSave, written
@@ -255,8 +257,10 @@ def answer(request: HttpRequest, game_id: str, number: int) -> HttpResponse:
     pupil = pupil_of(request, lesson)
     on_table = request.GET.get("on") == ON_TABLE and pupil is not None
 
-    def answered(message: str = "", status: int = 200) -> HttpResponse:
-        # Asked on a class table's phone (#23): that page answers, else the follow page.
+    def answered(text: Promise | None = None, status: int = 200) -> HttpResponse:
+        # Asked on a class table's phone (#23): that page answers (in both of a two-language
+        # lesson's languages: play.told), else the follow page.
+        message = told(text) if text is not None else ""
         if on_table:
             found = table_answer(request, lesson, pupil, message, status)
             if found is not None:
@@ -265,17 +269,19 @@ def answer(request: HttpRequest, game_id: str, number: int) -> HttpResponse:
         return render_follow(request, Shown(row, turn, message, status, _since(request)))
 
     if pupil is None:
-        return answered(_("Join the class with its code and a nickname to answer."), 403)
+        return answered(gettext_lazy("Join the class with its code and a nickname to answer."), 403)
     found = lesson.questions.filter(number=number).first()
     if found is None or found.state != Question.OPEN:
-        return answered(_("This question is closed: your answer was not taken."), 409)
+        return answered(gettext_lazy("This question is closed: your answer was not taken."), 409)
     try:
         action, _version = read_move(request)
         written(lambda: questions.answer(found, pupil, action))
     except (BadMove, questions.QuestionError):
-        return answered(_("That answer could not be read, so nothing was changed."), 400)
+        return answered(gettext_lazy("That answer could not be read, so nothing was changed."), 400)
     except CannotSave:  # a read-only database: the answer's place says so (#25)
-        return answered(_("Your answer cannot be saved right now. Try again in a moment."), 503)
+        return answered(
+            gettext_lazy("Your answer cannot be saved right now. Try again in a moment."), 503
+        )
     return answered()
 
 

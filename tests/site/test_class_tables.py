@@ -541,6 +541,13 @@ def test_a_two_language_lesson_tells_the_sites_refusals_in_both(client):
     )
     assert other.status_code == 403 and len(told(other)) == 2
     assert Game.objects.get(pk=game_id).version == version
+    # A class question's answer that cannot be read, on the table page: in both too.
+    control(client, lesson, "large", table="1")
+    assert control(client, lesson, "ask", table="1", seat="0").status_code == 200
+    url = f"/en/teach/{lesson.pk}/answer/1/?on=table"
+    bad = phone.post(url, {"action": "{", "version": "0"}, HTTP_HX_REQUEST="true")
+    assert bad.status_code == 400 and len(told(bad)) == 2
+    assert told(bad)[1] == "Die Antwort war nicht lesbar, deshalb wurde nichts geändert."
     # A one-language table tells each once.
     type(lesson).objects.filter(pk=lesson.pk).update(lang2="")
     assert len(told(move(phone, "{"))) == 1
