@@ -330,7 +330,7 @@ def test_a_dropped_phone_pauses_its_table_and_the_teacher_hands_the_seat_to_a_bo
     row = service.play(row.pk, row.created + timedelta(seconds=6)).row
     assert row.paused
     overview = client.get(f"/en/teach/{lesson.pk}/tables/", HTTP_HX_REQUEST="true").text
-    assert "phone away" in overview
+    assert "offline" in overview
     # The teacher lets a bot play for seat 0 at once.
     response = control(client, lesson, "bot", table="1", seat="0")
     row = Game.objects.get(pk=row.pk)

@@ -256,10 +256,12 @@ def test_a_pile_dealt_complete_is_not_told_as_completed_by_a_swap():
 
 @pytest.mark.parametrize(("variant", "ending"), [
     ("stress-se", "the first to call and reach a pile wins."),
-    ("stressi-fi", "the first to call and reach a pile wins."),
+    ("stressi-fi", "the first to call “Stressi!” and slap the pile on their right wins."),
     ("stress-de", "the first call wins.")])
 def test_equal_tops_say_what_decides_in_each_game(variant, ending):
-    """In Swedish Stress and Stressi the hand on a pile decides, not the shout."""
+    """In Swedish Stress the hand on a pile decides, not the shout; in Stressi only a slap on
+    the caller's own pile, the one on their right, counts (the engine's slap_own_pile_only),
+    so "reach a pile" would be wrong there."""
     with translation.override("en"):
         assert narrate({"code": "stress", "rank": "7"}, "speed", variant).endswith(ending)
 
