@@ -125,7 +125,7 @@ FORMED = [
     ({"code": "combined", "player": 1, "from": "row-2", "to": "row-3", "count": 2}, "speed", {
         "fi": "Pelaaja 2 yhdistää pinot: paikan 3 kortit siirtyvät paikkaan 4.",
         "en": "Player 2 stacks the two cards from place 3 onto the matching cards in place 4.",
-        "de": "Spieler 2 legt die zwei Karten von Platz 3 zum gleichen Wert auf Platz 4."}),
+        "de": "Spieler 2 legt die zwei Karten von Platz 3 auf Platz 4, wo derselbe Wert liegt."}),
     ({"code": "call", "player": 1, "pile": "centre-0"}, "speed", {
         "fi": "Pelaaja 2 huutaa ja lyö pelipinoa 1."}),
     ({"code": "completed", "player": 1, "pile": "pile-6", "rank": "K"}, "swap", {
