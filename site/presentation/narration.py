@@ -121,12 +121,17 @@ def _speed(code: str, e: dict, who: PlayerWord, f: Scene) -> str | None:
                      "“%(word)s” and slap the pile on their right wins.") % Words({
                 "rank": RankWord(e.get("rank")),
                 "word": CALL_WORDS.get(facts.call_word, facts.call_word)})
-        if facts is not None and facts.gesture in ("slap", "point"):
-            # Swedish Stress: the call goes with a hand on a pile (a slap, or in Gentle
-            # Stress a pointing finger), and the first hand decides (German Stress's call is
-            # a shout or a knock, and the first call decides)
+        # the table's gesture (the event's; an older log's event has none: the variant's)
+        gesture = e.get("gesture") or (facts.gesture if facts is not None else "")
+        if gesture == "slap":
+            # Swedish Stress: the call goes with a hand on a pile, and the first hand decides
             return _("Both centre piles show the same rank (%(rank)s): the first to call and "
-                     "reach a pile wins.") % rank
+                     "slap a pile wins.") % rank
+        if gesture == "point":
+            # Gentle Stress: a pointing finger instead of a slap
+            return _("Both centre piles show the same rank (%(rank)s): the first to call and "
+                     "point at a pile wins.") % rank
+        # German Stress: a shout or a knock, and the first call decides
         return _("Both centre piles show the same rank (%(rank)s): the first call wins.") % rank
     if code == "tie":
         return _("The calls came at the same moment: a tie.")

@@ -27,7 +27,7 @@ REASONS = {
     "not-your-card": _("that card belongs to someone else"),
     "no-stress": _("the centre tops differ, so there is nothing to call"),
     "no-such-card": _("that card is not there"),
-    "out-of-order": _("that move arrived out of order: moves count in the order they were made"),
+    "out-of-order": _("that move arrived out of order; moves count in the order they were made"),
     "pile-not-used": _("that centre pile is not in use in this deal"),
     "too-slow": _("too slow; someone else got there first"),
     "unknown-action": _("that is not a move in this game"),
@@ -56,6 +56,13 @@ MOVE_REASONS = {
     ("play", "too-slow"): _("too slow; another card landed on the pile first"),
     # a card is played from one's own open cards onto a centre pile, never from or onto
     # anything else (the draw pile, the other player's cards): one reason for either end
+    # "not-allowed": a move this game, with its options, does not have at all
+    ("play", "not-allowed"): _("in this game a stack is never played whole"),
+    ("refill", "not-allowed"): _("in this game the play row refills itself"),
+    ("combine", "not-allowed"): _("in this game the cards of two places are never stacked "
+                                  "together"),
+    ("ready", "not-allowed"): _("in this game new cards are turned without anyone saying "
+                                "they are ready"),
     ("play", "bad-zone"): _("a card is played only from the player's own open cards onto a "
                             "centre pile"),
 }

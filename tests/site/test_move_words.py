@@ -299,3 +299,18 @@ def test_a_card_from_the_wrong_place_is_told_where_cards_come_from():
                          "open cards onto a centre pile.")
     assert "nor onto it" not in told + call
     assert call.endswith("that place cannot be used for that move.")
+
+
+@pytest.mark.parametrize(("action", "reason"), [
+    ({"type": "play", "card": "4C", "from": "row-0", "to": "centre-0", "whole": True},
+     "in this game a stack is never played whole"),
+    ({"type": "refill", "to": "row-0"}, "in this game the play row refills itself"),
+    ({"type": "combine", "from": "row-0", "to": "row-1"},
+     "in this game the cards of two places are never stacked together"),
+    ({"type": "ready"}, "in this game new cards are turned without anyone saying they are ready")])
+def test_a_move_the_game_does_not_have_is_told_as_such(action, reason):
+    """Round 7 (#24): "the rules do not allow that here" read as a ban for four moves that the
+    game, with its options, simply does not have."""
+    with translation.override("en"):
+        told = refusal({"player": 0, **action}, "not-allowed", {})
+    assert told.endswith(f"but it did not count: {reason}.")

@@ -255,7 +255,7 @@ def test_a_pile_dealt_complete_is_not_told_as_completed_by_a_swap():
 
 
 @pytest.mark.parametrize(("variant", "ending"), [
-    ("stress-se", "the first to call and reach a pile wins."),
+    ("stress-se", "the first to call and slap a pile wins."),
     ("stressi-fi", "the first to call “Stressi!” and slap the pile on their right wins."),
     ("stress-de", "the first call wins.")])
 def test_equal_tops_say_what_decides_in_each_game(variant, ending):
@@ -277,8 +277,15 @@ def test_the_same_card_twice_is_told_as_the_other_decks():
     event = {"code": "swapped", "player": 1, "took": ["5H", "5H"]}
     with translation.override("en"):
         assert narrate(event, "swap") == (
-            "Player 2 takes the five of hearts and the five of hearts from the other deck.")
+            "Player 2 takes the five of hearts and another five of hearts.")
         assert narrate({**event, "took": ["5H", "5C"]}, "swap") == (
             "Player 2 takes the five of hearts and the five of clubs.")
     with translation.override("de"):
         assert "des anderen Blatts" in narrate(event, "swap")
+
+
+def test_equal_tops_name_the_tables_gesture():
+    """Round 7 (#24): Gentle Stress points at a pile; the event names the table's gesture."""
+    with translation.override("en"):
+        told = narrate({"code": "stress", "rank": "7", "gesture": "point"}, "speed", "stress-se")
+    assert told.endswith("the first to call and point at a pile wins.")
