@@ -123,7 +123,7 @@ FORMED = [
         "fi": "Pelaaja 1 kääntää pinon 4 päällimmäisen kortin: se on patakakkonen.",
         "de": "Spieler 1 deckt die Pik-Zwei auf Stapel 4 auf."}),
     ({"code": "combined", "player": 1, "from": "row-2", "to": "row-3", "count": 2}, "speed", {
-        "fi": "Pelaaja 2 yhdistää pinot: paikan 3 kortit siirtyvät paikkaan 4.",
+        "fi": "Pelaaja 2 siirtää paikan 3 kortit samanarvoisten korttien päälle paikkaan 4.",
         "en": "Player 2 stacks the two cards from place 3 onto the matching cards in place 4.",
         "de": "Spieler 2 legt die zwei Karten von Platz 3 auf Platz 4, wo derselbe Wert liegt."}),
     ({"code": "call", "player": 1, "pile": "centre-0"}, "speed", {
