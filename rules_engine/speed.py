@@ -66,7 +66,7 @@ class SpeedEvent(EventCode):
     REFILLED = "refilled", ("card", "to")
     STACKED = "stacked", ("card", "to")
     COMBINED = "combined", ("from", "to", "count")
-    STRESS = "stress", ("rank", "joker")
+    STRESS = "stress", ("rank", "joker", "gesture")
     CALL = "call", ("pile", "gesture", "false")
     TIE = "tie", ("seats",)
     PENALTY = "penalty", ("piles", "count", "reason")
@@ -643,15 +643,16 @@ class SpeedGame(Game):
 
     def _start_equal_ranks(self) -> None:
         """The centre tops are equal: plays freeze until the call is settled. A joker takes
-        the other top's rank, and the event names that rank."""
+        the other top's rank, and the event names that rank, and the gesture the call goes
+        with at this table (a slap, a pointing finger, a shout, a knock)."""
         self.event_on = True
         a, b = self.centre[0][-1], self.centre[1][-1]
         if a == JOKER and b != JOKER:
-            self._emit(SpeedEvent.STRESS, None, rank=b[0], joker=True)
+            self._emit(SpeedEvent.STRESS, None, rank=b[0], joker=True, gesture=self.gesture)
         elif b == JOKER and a != JOKER:
-            self._emit(SpeedEvent.STRESS, None, rank=a[0], joker=True)
+            self._emit(SpeedEvent.STRESS, None, rank=a[0], joker=True, gesture=self.gesture)
         else:
-            self._emit(SpeedEvent.STRESS, None, rank=a[0])
+            self._emit(SpeedEvent.STRESS, None, rank=a[0], gesture=self.gesture)
 
     def _anybody_can_act(self) -> bool:
         """Whether a player who is not ready has a play, or a refill where refilling is the

@@ -469,10 +469,12 @@ class JamesBondGame(Game):
         k = self._pile_index(zid)
         if k is None:
             return R_BAD_ZONE
-        if self.held[seat] is not None:
-            return R_ALREADY_HOLDING
+        # A complete pile is refused as complete even while another pile is in hand: putting
+        # the held pile back would not make it playable, so that is the reason that helps.
         if self.status[seat][k] == DONE:
             return R_PILE_COMPLETE
+        if self.held[seat] is not None:
+            return R_ALREADY_HOLDING
         if self._repick_banned(seat, k, action.t):
             return R_JUST_PUT_BACK
         self.no_repick[seat] = None

@@ -132,7 +132,8 @@ def act(request: HttpRequest, game_id: str, **request_args) -> Shown:
 
 NOT_YOUR_PERSONS_SEAT = gettext_lazy("Only the person whose seat a bot plays can take it back.")
 HANDED_OVER = gettext_lazy(
-    "The table's host let a bot play your seat: you can take it back when they give it back."
+    "The table's host has given your seat to a bot: you can play it again once the host hands "
+    "it back."
 )
 #: Who handed a seat to its bot, in another app's words (teach: "Your teacher …"), from the
 #: row ("": not that app's game); registered in an AppConfig.ready().

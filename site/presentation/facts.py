@@ -12,7 +12,7 @@ from rules_engine.game import Game
 from rules_engine.options import OptionError
 from rules_engine.registry import VARIANTS
 
-__all__ = ["UiFacts", "ui_facts", "variant_call_word", "variant_facts"]
+__all__ = ["UiFacts", "ui_facts", "variant_call_word", "variant_defaults", "variant_facts"]
 
 
 def ui_facts(game: Game) -> UiFacts:
@@ -26,6 +26,13 @@ def variant_call_word(slug: str) -> str:
     names no pile, so its narration names the word)."""
     info = VARIANTS.get(slug)
     return info.call_word if info else "stress"
+
+
+def variant_defaults(slug: str) -> UiFacts | None:
+    """The facts of a game of this variant with its default options (a sentence that names
+    no options, e.g. the narration of a call, reads them here); None for an unknown slug."""
+    info = VARIANTS.get(slug)
+    return info.ui() if info else None
 
 
 def variant_facts(slug: str, options: Mapping[str, Any]) -> UiFacts | None:

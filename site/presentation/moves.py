@@ -91,7 +91,7 @@ MOVE_WORDS: WordsSentences[str, tuple[str, str]] = {
     "combine": (gettext_lazy("Stack the cards of %(from)s onto %(to)s"),
                 pgettext_lazy("tried to", "put the cards of %(from)s onto %(to)s")),
     "ready": (gettext_lazy("Ready to turn new cards"),
-              pgettext_lazy("tried to", "say they are ready to turn new cards")),
+              pgettext_lazy("tried to", "say they were ready for new cards")),
     "turn": (gettext_lazy("Turn up the top card of %(pile)s"),
              pgettext_lazy("tried to", "turn up the top card of %(pile)s")),
     "move": (gettext_lazy("Move the top card of %(from)s into the empty space of %(to)s"),
@@ -143,13 +143,16 @@ def refusal(action: dict, reason: str | None, zones: Mapping[str, Place | str],
     """A move the engine refused, as one sentence: who tried what, and the engine's reason."""
     player = PlayerWord(action.get("player"))
     held = zones.get(str(action.get("pile")))
-    if (reason == R_ALREADY_HOLDING and isinstance(held, Place)
-            and held.kind in ("hand", "held")):
-        # the pile asked for is the one in hand: "held pile 1 … a pile is already in hand"
-        # said the same thing twice (any other reason, e.g. the game is over, is told as such)
+    if action.get("type") == "pick" and isinstance(held, Place) and held.kind in ("hand", "held"):
+        # a pile asked for while it is in hand: its held-pile caption ("pile 1 (in hand)")
+        # would make "tried to pick up pile 1 (in hand)" contradict itself, so it is named
+        # as the pile it is on the table
         pile = Place(held.zone_id, "pile", held.variant)
-        return sentence(_("%(player)s tried to pick up %(pile)s, but it is already in hand.")
-                        % Words({"player": player, "pile": pile}))
+        if reason == R_ALREADY_HOLDING:
+            # "… a pile is already in hand" would say the same thing twice
+            return sentence(_("%(player)s tried to pick up %(pile)s, but it is already in "
+                              "hand.") % Words({"player": player, "pile": pile}))
+        zones = {**zones, str(action.get("pile")): pile}
     try:
         move = tried(action, zones, calling)
     except UnknownMove:

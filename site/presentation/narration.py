@@ -18,7 +18,7 @@ from django.utils.translation import ngettext
 
 from .board import Place, zone_kind
 from .endings import draw_event, won_event
-from .facts import variant_call_word
+from .facts import variant_call_word, variant_defaults
 from .wording import (  # noqa: F401  (PlayerWord and player_name are this module's too)
     BLANK,
     Blank,
@@ -113,11 +113,25 @@ def _speed(code: str, e: dict, who: PlayerWord, f: Scene) -> str | None:
         if e.get("joker"):
             return _("A joker takes the rank of the other top (%(rank)s): the first call "
                      "wins.") % rank
-        if f.variant and f.variant != "stress-de":
-            # Swedish Stress and Stressi: the call goes with a hand on a pile, and the
-            # first hand decides (German Stress's call is a shout)
+        facts = variant_defaults(f.variant)
+        if facts is not None and facts.slap_own_pile_only:
+            # Stressi: the word is called with a slap on the caller's own pile, the one on
+            # their right; a hand on the other pile wins nothing
+            return _("Both centre piles show the same rank (%(rank)s): the first to call "
+                     "“%(word)s” and slap the pile on their right wins.") % Words({
+                "rank": RankWord(e.get("rank")),
+                "word": CALL_WORDS.get(facts.call_word, facts.call_word)})
+        # the table's gesture (the event's; an older log's event has none: the variant's)
+        gesture = e.get("gesture") or (facts.gesture if facts is not None else "")
+        if gesture == "slap":
+            # Swedish Stress: the call goes with a hand on a pile, and the first hand decides
             return _("Both centre piles show the same rank (%(rank)s): the first to call and "
-                     "reach a pile wins.") % rank
+                     "slap a pile wins.") % rank
+        if gesture == "point":
+            # Gentle Stress: a pointing finger instead of a slap
+            return _("Both centre piles show the same rank (%(rank)s): the first to call and "
+                     "point at a pile wins.") % rank
+        # German Stress: a shout or a knock, and the first call decides
         return _("Both centre piles show the same rank (%(rank)s): the first call wins.") % rank
     if code == "tie":
         return _("The calls came at the same moment: a tie.")
@@ -173,8 +187,8 @@ def _spit(code: str, e: dict, who: PlayerWord, f: Scene) -> str | None:
     if code == "time-up":
         if e.get("phase") == "reserve-pile":
             seats = e.get("seats") or [0]
-            return _("Time is up: %(player)s turns onto the pile on their own side.") % Words({
-                "player": PlayerWord(seats[0])})
+            return _("Time is up: %(player)s turns a card onto the pile on their own "
+                     "side.") % Words({"player": PlayerWord(seats[0])})
         return _("Time is up: whoever has not chosen takes the pile that is left.")
     return None
 
@@ -216,7 +230,7 @@ def _swap(code: str, e: dict, who: PlayerWord, f: Scene) -> str | None:
         return _("%(player)s completes %(pile)s with the fourth %(rank)s.") % Words({
             "player": who, "pile": _zone(e.get("pile"), f), "rank": RankWord(e.get("rank"))})
     if code == "stikk":
-        return _("%(player)s says “stikk”.") % Words({"player": who})
+        return _("%(player)s says “Stikk!”") % Words({"player": who})
     if code == "redeal":
         return _("Two win calls at the same moment: the cards are dealt again.")
     if code == "deal-won":

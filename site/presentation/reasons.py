@@ -9,7 +9,7 @@ REASONS = {
     # a move of this game sent with arguments it does not take
     "bad-action": _("that move cannot be made in that form"),
     "bad-player": _("there is no such player"),
-    "bad-zone": _("cards are never played straight from that place, nor onto it"),
+    "bad-zone": _("that place cannot be used for that move"),
     "empty-pile": _("that pile is empty"),
     "equal-rank": _("a card never goes on another of the same rank"),
     "face-down": _("that card is face down"),
@@ -27,7 +27,7 @@ REASONS = {
     "not-your-card": _("that card belongs to someone else"),
     "no-stress": _("the centre tops differ, so there is nothing to call"),
     "no-such-card": _("that card is not there"),
-    "out-of-order": _("moves count in order of time, and that one is earlier than the last"),
+    "out-of-order": _("that move arrived out of order; moves count in the order they were made"),
     "pile-not-used": _("that centre pile is not in use in this deal"),
     "too-slow": _("too slow; someone else got there first"),
     "unknown-action": _("that is not a move in this game"),
@@ -40,20 +40,31 @@ REASONS = {
     "not-in-hand": _("that card is not in the held pile"),
     "nothing-to-take": _("there is nothing in the middle that may be taken"),
     "lay-first": _("a card has to be laid in the middle before one is taken"),
-    "wrong-count": _("a swap takes as many cards as it lays"),
+    "wrong-count": _("as many cards must be taken as were laid"),
     "not-in-middle": _("that card is not in the middle"),
     "cannot-take-back": _("a card just laid cannot be taken straight back"),
     "not-complete": _("not every pile is four of a kind yet"),
     "wrong-word": _("that is not the call word agreed for this game"),
     # the driver's, not the engine's: the countdown to the start signal is running
-    "wait-signal": _("nobody plays before the start signal’s “go”"),
+    "wait-signal": _("nobody plays before the signal says “go”"),
 }
 
 
 #: A reason said more precisely for one kind of move: a card played onto a pile whose top
 #: changed before it landed lost a race (the engine's "too slow"); it broke no rule.
 MOVE_REASONS = {
-    ("play", "too-slow"): _("too slow: another card landed on the pile first"),
+    ("play", "too-slow"): _("too slow; another card landed on the pile first"),
+    # a card is played from one's own open cards onto a centre pile, never from or onto
+    # anything else (the draw pile, the other player's cards): one reason for either end
+    # "not-allowed": a move this game, with its options, does not have at all
+    ("play", "not-allowed"): _("in this game a stack is never played whole"),
+    ("refill", "not-allowed"): _("in this game the play row refills itself"),
+    ("combine", "not-allowed"): _("in this game the cards of two places are never stacked "
+                                  "together"),
+    ("ready", "not-allowed"): _("in this game new cards are turned without anyone saying "
+                                "they are ready"),
+    ("play", "bad-zone"): _("a card is played only from the player's own open cards onto a "
+                            "centre pile"),
 }
 
 

@@ -83,8 +83,9 @@ class CardList:
         lang = current_lang()
         names = [card_name(code, lang, form) for code in self.codes]
         later = pgettext("a later card in a list", "the %(card)s")
-        # with two decks the same card can come twice: the second is the other deck's
-        again = pgettext("the same card again in a list", "the %(card)s from the other deck")
+        # with two decks the same card can come twice: "the five of hearts and another five
+        # of hearts" (the second is the other deck's)
+        again = pgettext("the same card again in a list", "another %(card)s")
         return and_list(names[:1] + [
             (again if code in self.codes[:i + 1] else later) % {"card": name}
             for i, (code, name) in enumerate(zip(self.codes[1:], names[1:], strict=True))])

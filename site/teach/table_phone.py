@@ -21,7 +21,10 @@ def handed_over_words(row: Game) -> str:
     """A class table's hand-over is the teacher's ("": not a class table)."""
     if not ClassTable.objects.using(row._state.db or "default").filter(game_id=row.pk).exists():
         return ""
-    return _("Your teacher let a bot play your seat: you can take it back when they give it back.")
+    return _(
+        "Your teacher has given your seat to a bot: you can play it again once your teacher "
+        "hands it back."
+    )
 
 
 def open_question(row: Game) -> Question | None:

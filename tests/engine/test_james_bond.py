@@ -237,3 +237,13 @@ def test_a_position_whose_own_cards_are_not_in_the_middle_is_refused():
                 "piles"][1]], "laying": ["JS"], "gone": ["7S"]}, *RACE["seats"][1:]]}
     with pytest.raises(PositionError, match="gone cards must be among the laying cards"):
         get_variant("james-bond").game_class.from_position(gone)
+
+
+def test_a_complete_pile_is_refused_as_complete_while_another_pile_is_in_hand():
+    """Round 7 (#24): "a pile is already in hand; it has to go back first" was the reason given
+    for picking up a complete pile, though putting the held pile back would not help."""
+    game = new_game("james-bond", players=2, seed=9)
+    game.status[0][1] = "complete"
+    assert game.apply(Action(100, 0, "pick", {"pile": "pile-1"})).accepted
+    assert game.apply(Action(200, 0, "pick", {"pile": "pile-2"})).reason == "pile-complete"
+    assert game.apply(Action(300, 0, "pick", {"pile": "pile-3"})).reason == "already-holding"

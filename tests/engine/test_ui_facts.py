@@ -183,3 +183,13 @@ def test_a_call_naming_no_pile_goes_on_the_own_pile_the_facts_name(slug, seat):
     assert result.accepted, result.reason
     call = next(e for e in result.events if e.code == "call")
     assert call.data["pile"] == f"centre-{1 - seat if across else seat}"
+
+
+@pytest.mark.parametrize(("options", "gesture"), [({}, "slap"), ({"gentle": True}, "point")])
+def test_the_equal_tops_event_names_the_tables_gesture(options, gesture):
+    """Round 7 (#24): the narration of equal tops says "slap a pile" or "point at a pile" by the
+    table's own gesture, which only the game knows (Gentle Stress is an option)."""
+    game = new_game("stress-se", seed=1, options=options)
+    game._start_equal_ranks()
+    code, _player, data, _t = game._log[-1]
+    assert code == "stress" and data["gesture"] == gesture

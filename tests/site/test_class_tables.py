@@ -331,7 +331,7 @@ def test_a_dropped_phone_pauses_its_table_and_the_teacher_hands_the_seat_to_a_bo
     row = service.play(row.pk, row.created + timedelta(seconds=6)).row
     assert row.paused
     overview = client.get(f"/en/teach/{lesson.pk}/tables/", HTTP_HX_REQUEST="true").text
-    assert "phone away" in overview
+    assert "offline" in overview
     # The teacher lets a bot play for seat 0 at once.
     response = control(client, lesson, "bot", table="1", seat="0")
     row = Game.objects.get(pk=row.pk)
@@ -419,7 +419,7 @@ def test_the_teachers_hand_over_holds_until_the_teacher_gives_the_seat_back(clie
     # The phone says the teacher chose it, and offers no take-back.
     page = phone.get(f"/en/teach/{lesson.pk}/table/").text
     assert f'data-seat-url="/en/play/{game_id}/seat/"' in page
-    assert "Your teacher let a bot play your seat" in page
+    assert "Your teacher has given your seat to a bot" in page
     assert 'id="take-back"' not in page
     # Taking it back anyway is refused, with the reason, and changes nothing.
     version = Game.objects.get(pk=game_id).version
@@ -427,7 +427,7 @@ def test_the_teachers_hand_over_holds_until_the_teacher_gives_the_seat_back(clie
         f"/en/play/{game_id}/seat/", {"seat": str(seat.seat)}, HTTP_HX_REQUEST="true"
     )
     assert refused.status_code == 403
-    assert "Your teacher let a bot play your seat" in refused.text
+    assert "Your teacher has given your seat to a bot" in refused.text
     row = Game.objects.get(pk=game_id)
     assert row.seats[seat.seat] == "club" and row.version == version
     # Only the teacher gives it back: a pupil's or a stranger's request is a 403.
@@ -445,7 +445,7 @@ def test_the_teachers_hand_over_holds_until_the_teacher_gives_the_seat_back(clie
     assert given.status_code == 200 and "give-back-1-" not in given.text
     # Now the phone's take-back button is back, and the pupil plays the seat again.
     page = phone.get(f"/en/teach/{lesson.pk}/table/").text
-    assert 'id="take-back"' in page and "Your teacher let a bot play" not in page
+    assert 'id="take-back"' in page and "Your teacher has given your seat" not in page
     taken = phone.post(f"/en/play/{game_id}/seat/", {"seat": str(seat.seat)})
     assert taken.status_code < 400
     assert Game.objects.get(pk=game_id).seats[seat.seat] == "human"
@@ -458,7 +458,7 @@ def test_the_teachers_hand_over_is_told_in_the_pupils_language(client, lang):
     seat = ClassSeat.objects.get(pupil__nickname="Ada")
     control(client, lesson, "bot", table="1", seat=str(seat.seat))
     page = phones["Ada"].get(f"/{lang}/teach/{lesson.pk}/table/").text
-    assert "Your teacher let a bot play your seat" not in page
+    assert "Your teacher has given your seat to a bot" not in page
     assert 'class="presence__handed"' in page
     overview = client.get(f"/{lang}/teach/{lesson.pk}/tables/").text
     assert f'id="give-back-1-{seat.seat}"' in overview and "Give back<" not in overview

@@ -259,7 +259,7 @@ def test_refusal_reasons_name_no_player_and_tell_a_malformed_move_apart():
     assert not [t for t in texts.values() if "this player" in t]
     assert texts["already-called"] == "nobody calls twice"
     assert texts["bad-action"] != texts["unknown-action"]
-    assert texts["wrong-count"] == "a swap takes as many cards as it lays"
+    assert texts["wrong-count"] == "as many cards must be taken as were laid"
 
 
 def test_picking_up_the_pile_already_in_hand_is_told_once():
@@ -273,3 +273,44 @@ def test_picking_up_the_pile_already_in_hand_is_told_once():
     with translation.override("en"):
         over = refusal(action, "game-over", names)
     assert "already in hand" not in over and over.startswith("Player 1 tried to pick up")
+
+
+def test_a_pile_in_hand_is_named_as_the_pile_whatever_the_reason():
+    """Round 7 (#24): "tried to pick up pile 1 (in hand), but … the game is over" contradicted
+    itself: a pile asked for is named as the pile it is, whatever the engine's reason."""
+    names = {"pile-1": Place("pile-1", "hand", "james-bond")}
+    action = {"player": 0, "type": "pick", "pile": "pile-1"}
+    with translation.override("en"):
+        over = refusal(action, "game-over", names)
+    assert over.startswith("Player 1 tried to pick up pile 1, but")
+    assert "in hand" not in over
+
+
+def test_a_card_from_the_wrong_place_is_told_where_cards_come_from():
+    """Round 7 (#24): "cards are never played straight from that place, nor onto it" was
+    said of a centre pile, which is played onto all the time."""
+    names = {"draw": Place("draw", "draw", "stress-de"),
+             "centre-0": Place("centre-0", "centre", "stress-de")}
+    action = {"player": 0, "type": "play", "card": "4C", "from": "draw", "to": "centre-0"}
+    with translation.override("en"):
+        told = refusal(action, "bad-zone", names)
+        call = refusal({"player": 0, "type": "call", "pile": "centre-9"}, "bad-zone", names)
+    assert told.endswith("but it did not count: a card is played only from the player's own "
+                         "open cards onto a centre pile.")
+    assert "nor onto it" not in told + call
+    assert call.endswith("that place cannot be used for that move.")
+
+
+@pytest.mark.parametrize(("action", "reason"), [
+    ({"type": "play", "card": "4C", "from": "row-0", "to": "centre-0", "whole": True},
+     "in this game a stack is never played whole"),
+    ({"type": "refill", "to": "row-0"}, "in this game the play row refills itself"),
+    ({"type": "combine", "from": "row-0", "to": "row-1"},
+     "in this game the cards of two places are never stacked together"),
+    ({"type": "ready"}, "in this game new cards are turned without anyone saying they are ready")])
+def test_a_move_the_game_does_not_have_is_told_as_such(action, reason):
+    """Round 7 (#24): "the rules do not allow that here" read as a ban for four moves that the
+    game, with its options, simply does not have."""
+    with translation.override("en"):
+        told = refusal({"player": 0, **action}, "not-allowed", {})
+    assert told.endswith(f"but it did not count: {reason}.")

@@ -123,9 +123,9 @@ FORMED = [
         "fi": "Pelaaja 1 kääntää pinon 4 päällimmäisen kortin: se on patakakkonen.",
         "de": "Spieler 1 deckt die Pik-Zwei auf Stapel 4 auf."}),
     ({"code": "combined", "player": 1, "from": "row-2", "to": "row-3", "count": 2}, "speed", {
-        "fi": "Pelaaja 2 yhdistää pinot: paikan 3 kortit siirtyvät paikkaan 4.",
+        "fi": "Pelaaja 2 siirtää paikan 3 kortit samanarvoisten korttien päälle paikkaan 4.",
         "en": "Player 2 stacks the two cards from place 3 onto the matching cards in place 4.",
-        "de": "Spieler 2 legt die zwei Karten von Platz 3 zum gleichen Wert auf Platz 4."}),
+        "de": "Spieler 2 legt die zwei Karten von Platz 3 auf Platz 4, wo derselbe Wert liegt."}),
     ({"code": "call", "player": 1, "pile": "centre-0"}, "speed", {
         "fi": "Pelaaja 2 huutaa ja lyö pelipinoa 1."}),
     ({"code": "completed", "player": 1, "pile": "pile-6", "rank": "K"}, "swap", {
@@ -255,11 +255,13 @@ def test_a_pile_dealt_complete_is_not_told_as_completed_by_a_swap():
 
 
 @pytest.mark.parametrize(("variant", "ending"), [
-    ("stress-se", "the first to call and reach a pile wins."),
-    ("stressi-fi", "the first to call and reach a pile wins."),
+    ("stress-se", "the first to call and slap a pile wins."),
+    ("stressi-fi", "the first to call “Stressi!” and slap the pile on their right wins."),
     ("stress-de", "the first call wins.")])
 def test_equal_tops_say_what_decides_in_each_game(variant, ending):
-    """In Swedish Stress and Stressi the hand on a pile decides, not the shout."""
+    """In Swedish Stress the hand on a pile decides, not the shout; in Stressi only a slap on
+    the caller's own pile, the one on their right, counts (the engine's slap_own_pile_only),
+    so "reach a pile" would be wrong there."""
     with translation.override("en"):
         assert narrate({"code": "stress", "rank": "7"}, "speed", variant).endswith(ending)
 
@@ -275,8 +277,15 @@ def test_the_same_card_twice_is_told_as_the_other_decks():
     event = {"code": "swapped", "player": 1, "took": ["5H", "5H"]}
     with translation.override("en"):
         assert narrate(event, "swap") == (
-            "Player 2 takes the five of hearts and the five of hearts from the other deck.")
+            "Player 2 takes the five of hearts and another five of hearts.")
         assert narrate({**event, "took": ["5H", "5C"]}, "swap") == (
             "Player 2 takes the five of hearts and the five of clubs.")
     with translation.override("de"):
         assert "des anderen Blatts" in narrate(event, "swap")
+
+
+def test_equal_tops_name_the_tables_gesture():
+    """Round 7 (#24): Gentle Stress points at a pile; the event names the table's gesture."""
+    with translation.override("en"):
+        told = narrate({"code": "stress", "rank": "7", "gesture": "point"}, "speed", "stress-se")
+    assert told.endswith("the first to call and point at a pile wins.")

@@ -32,7 +32,7 @@ def signal(settings):
 def words(lang: str) -> tuple[str, str, str]:
     with translation.override(lang):
         return (
-            pgettext("start signal", "Ready, steady …"),
+            pgettext("start signal", "Ready, steady…"),
             pgettext("start signal", "Go!"),
             reason_text("wait-signal", "pick"),
         )

@@ -181,8 +181,8 @@ def test_a_move_names_its_card_and_places_in_the_form_the_sentence_needs(action,
            "inte: kortet är inte en valör högre eller lägre än det översta kortet."),
     ("nb", "Spiller 1 prøvde å legge kløver knekt fra plass 1 på midtbunke 2, men det telte "
            "ikke: kortet er ikke én valør høyere eller lavere enn toppkortet."),
-    ("de", "Spieler 1 will den Kreuz-Buben von Platz 1 auf Ablagestapel 2 legen, aber das "
-           "zählt nicht – die Karte ist nicht genau einen Wert höher oder tiefer als die "
+    ("de", "Spieler 1 will den Kreuz-Buben von Platz 1 auf Ablagestapel 2 legen, aber "
+           "daraus wird nichts – die Karte ist nicht genau einen Wert höher oder tiefer als die "
            "oberste Karte."),
     ("fi", "Pelaaja 1 yritti pelata ristijätkän paikasta 1 pelipinoon 2, mutta siirto ei "
            "kelvannut: kortti ei ole yhden arvon päässä pinon päällimmäisestä kortista."),
