@@ -461,3 +461,44 @@ def test_a_finnish_sentence_puts_a_name_in_its_case_with_a_colon():
         assert won_event("fewer-cards", 0).startswith("pelaajalla 1 ")
     with translation.override("de"), seat_names(["Anna"]):
         assert PlayerWord(0).form("dat") == "Anna"
+
+
+def test_one_browser_going_from_table_to_table_is_stopped(client, monkeypatch):
+    """#22: the join limit counts per browser across tables too, so a script cannot use up
+    table after table's tries; a person at another browser still gets the seat."""
+    now = time.time()
+    monkeypatch.setattr(throttle.time, "time", lambda: now)
+    first, second = open_table(client), open_table(client)
+    script = Client()
+    for _ in range(access.JOINS_BY_SESSION.tries):
+        assert take(first, "x" * 200, client=script)[1].status_code == 400
+    _script, response = take(second, "Ville", lang="sv", client=script)
+    assert response.status_code == 429
+    assert "Du har försökt ta många platser vid bord" in response.text
+    assert not Seat.objects.filter(table=second, name="Ville").exists()
+    _friend, response = take(second, "Elsa")
+    assert response.status_code == 303
+    assert Seat.objects.get(table=second, name="Elsa").taken
+
+
+def test_one_address_going_from_table_to_table_is_stopped(client, monkeypatch):
+    """A script dropping its session cookie each time is counted by its address (a smaller
+    limit stands in for the real one, which a household or school shares)."""
+    now = time.time()
+    monkeypatch.setattr(throttle.time, "time", lambda: now)
+    monkeypatch.setattr(access, "JOINS_BY_ADDRESS", throttle.Limit("test-address", 3, 600))
+    tables = [open_table(client) for _ in range(4)]
+    for table in tables[:3]:
+        response = Client(REMOTE_ADDR="198.51.100.7").post(
+            f"/de/table/{table.pk}/join/", {"name": ""}
+        )
+        assert response.status_code == 400
+    response = Client(REMOTE_ADDR="198.51.100.7").post(
+        f"/de/table/{tables[3].pk}/join/", {"name": "Max"}
+    )
+    assert response.status_code == 429 and "an vielen Tischen" in response.text
+    assert not Seat.objects.filter(table=tables[3], name="Max").exists()
+    response = Client(REMOTE_ADDR="203.0.113.5").post(
+        f"/de/table/{tables[3].pk}/join/", {"name": "Max"}
+    )
+    assert response.status_code == 303
