@@ -10,6 +10,8 @@
 4. the demo's move latency under load, from benchmarks/demo_load.py;
 5. a lesson followed by 30 pupils over the lesson's sockets, from benchmarks/lesson_load.py.
 6. class tables: a class of 30 at 15 tables and the projector (class_tables_load.py).
+7. tables of friends through the pages: 30 tables of two and 20 games against bots
+   (tables_load.py).
 
 Lighthouse scores take minutes more: `make lighthouse` (benchmarks/lighthouse.py).
 A shared machine is noisy; the ratios of section 2 are measured interleaved for that reason.
@@ -193,6 +195,21 @@ def class_tables() -> None:
     print(done.stdout.strip() or f"class_tables_load.py failed (exit {done.returncode})")
 
 
+def friends_tables() -> None:
+    heading(
+        "Tables of friends through the pages: 30 tables of two + 20 games against bots "
+        "(benchmarks/tables_load.py)"
+    )
+    done = subprocess.run(
+        [sys.executable, str(HERE / "tables_load.py")],
+        check=False,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    print(done.stdout.strip() or f"tables_load.py failed (exit {done.returncode})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=100)
@@ -212,6 +229,7 @@ def main() -> None:
     demo()
     lesson()
     class_tables()
+    friends_tables()
 
 
 if __name__ == "__main__":

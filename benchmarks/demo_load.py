@@ -58,10 +58,11 @@ class Browser:
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         self.cookies: dict[str, str] = {}
         self.token = ""
+        self.language = "en"  # the browser's Accept-Language
 
     def request(self, method: str, path: str, body: dict | None = None,
                 htmx: bool = False) -> tuple[int, dict, str, float]:
-        headers = {"Host": "localhost", "Accept-Language": "en"}
+        headers = {"Host": "localhost", "Accept-Language": self.language}
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         data = None

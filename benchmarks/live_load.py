@@ -117,19 +117,25 @@ class Person:
         self.frames: asyncio.Queue[tuple[float, int]] = asyncio.Queue()
         self.opponent: Person | None = None
         self.errors = 0
+        #: set by a subclass that ends its moves with the game (benchmarks/tables_load.py)
+        self.over = False
+
+    def address(self) -> tuple[str, dict]:
+        """The game's socket and the headers of a browser holding the seat."""
+        return (f"ws://127.0.0.1:{self.port}/ws/en/play/{self.game['id']}/",
+                {"Origin": f"http://127.0.0.1:{self.port}",
+                 "Cookie": cookie({"play": {self.game["id"]: self.seat}})})
 
     async def run(self, until: float, latencies: list[float]) -> None:
         from websockets.asyncio.client import connect
 
-        url = f"ws://127.0.0.1:{self.port}/ws/en/play/{self.game['id']}/"
-        headers = {"Origin": f"http://127.0.0.1:{self.port}",
-                   "Cookie": cookie({"play": {self.game["id"]: self.seat}})}
+        url, headers = self.address()
         rng = random.Random(f"{self.game['id']}{self.seat}")
         try:
             async with connect(url, additional_headers=headers, max_size=2**22) as ws:
                 reader = asyncio.create_task(self.read(ws))
                 await ws.send(json.dumps({"since": 0}))
-                while time.monotonic() < until:
+                while time.monotonic() < until and not self.over:
                     await asyncio.sleep(rng.uniform(0.8, 1.6))
                     action = self.choose(rng)
                     if action is None or self.version < 0:

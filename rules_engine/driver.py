@@ -27,9 +27,10 @@ scenario step (docs/scenarios.md), so a record replays through `replay_record` o
 
 The start signal (`signal_ms`, 0: none): real players start together on a signal ("ready,
 steady, go"), at the deal and whenever play starts again (the variant's `signal_events`:
-new cards turned, a new deal). With `signal_ms` > 0 the driver holds the game for that long
-after each: a human's action before the signal is refused (WAIT_SIGNAL, no engine call),
-every bot plans from the signal on, and an engine deadline due meanwhile waits for it. The
+new cards turned, a new deal; `hold_for_signal`: play resumed after a pause). With
+`signal_ms` > 0 the driver holds the game for that long after each: a human's action
+before the signal is refused (WAIT_SIGNAL, no engine call), every bot plans from the signal
+on, and an engine deadline due meanwhile waits for it. The
 site decides the length; simulate, the benchmarks and the engine's tests run without one.
 
 Snapshots (`to_json` / `from_json`) hold the game without its event history (Game.to_json
@@ -386,6 +387,12 @@ class Driver:
         variant's signal_events: new cards turned, a new deal)."""
         starts = self.game.signal_events
         return any(record[0] in starts for record in self.game._log[mark:])
+
+    def hold_for_signal(self, t: int) -> None:
+        """Count down to a new start signal from game time t (the site resumes a game after a
+        pause, so everyone starts again together); nothing without a signal."""
+        if self.signal_ms:
+            self._hold(max(t, self.game.now))
 
     def _hold(self, t: int) -> None:
         """Hold the game for the start signal from t: every bot plans from the signal on."""

@@ -20,7 +20,7 @@ from presentation.board import Place
 from presentation.gamepage import Role, table_for
 from presentation.narration import narrate_all
 from presentation.table import Table, second_language
-from presentation.wording import CardList, CardWord, Words, sentence
+from presentation.wording import CardList, CardWord, Words, seat_names, sentence
 
 from . import presence, service
 from .answers import Shown
@@ -96,7 +96,13 @@ def _centre_line(table: Table) -> str:
 def play_context(shown: Shown, seat: int | None) -> tuple[Role, dict]:
     """The role and the page's context for the browser holding `seat` (None, or a seat that
     is not a person's: a watcher, who sees the table turned to the first person's seat
-    without being that player), in the active language."""
+    without being that player), in the active language; the story and the end of the game
+    call the seats by the names chosen at the table, if any."""
+    with seat_names(shown.row.names):
+        return _play_context(shown, seat)
+
+
+def _play_context(shown: Shown, seat: int | None) -> tuple[Role, dict]:
     row, driver = shown.row, shown.turn.driver
     game = driver.game
     holds = seat is not None and seat in row.human_seats

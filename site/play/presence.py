@@ -254,6 +254,8 @@ def _hold(
         if clock.paused:
             clock = clock.resume(wall)
             row.human_ms = clock.now_ms(wall)  # the idle pause counts afresh from here
+            # Everyone starts again together: the start signal counts down once more.
+            driver.hold_for_signal(row.human_ms)
         return clock, False
     return clock, paused
 

@@ -21,6 +21,7 @@ from core.glossary import current_lang
 from examples.library import Example
 from examples.viewer import parse_step, step_context
 from presentation.narration import narrate_all
+from presentation.wording import seat_names
 from rules_engine.scenario import load, replay
 
 from .models import Game, LogEntry
@@ -48,7 +49,7 @@ def _example(game_id: str, length: int, lang: str) -> Example:
     scenario = load(scenario_of(row, entries))
     steps = replay(scenario, debug=False)
     family = scenario.new_game(debug=False).variant.family
-    with translation.override(lang):
+    with translation.override(lang), seat_names(row.names):
         for step in steps[1:]:
             step.say = {lang: " ".join(narrate_all([e.to_json() for e in step.events], family,
                                                      variant=row.variant))}

@@ -215,6 +215,8 @@ def compute(row: Game, wall: datetime, *, seat: int | None = None, action: dict 
     if clock_command == "resume" and clock.paused and not row.over:
         clock, changed = clock.resume(wall), True
         row.human_ms = now  # the idle pause counts afresh from here
+        if presence.is_on(row):  # a table of people on their own screens starts together
+            driver.hold_for_signal(now)
     if action is not None:
         if driver.game.over:
             turn.result = Result(False, R_GAME_OVER, [])

@@ -12,7 +12,9 @@ pelaa patakolmosen pelipinoon 1."; German: "%(player)s legt %(card_acc_def)s auf
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
@@ -163,6 +165,53 @@ class Verbatim:
         return self.text
 
 
+#: the display names of the seats of the game being told (a friends' or class table: the
+#: names chosen at the table; "" where a seat has none), set by `seat_names`
+_SEAT_NAMES: ContextVar[tuple[str, ...]] = ContextVar("seat_names", default=())
+
+#: Finnish case endings after a colon for a display name, which no rule can inflect
+#: ("Anna:lla", "Ville:lle"), in their back-vowel spelling (a front-vowel name: ä, ö, y)
+NAME_ENDINGS = {
+    "fi": {
+        "gen": "n", "acc": "n", "ine": "ssa", "ela": "sta", "ade": "lla", "abl": "lta",
+        "all": "lle",
+    },
+}
+_FRONT = str.maketrans("aou", "äöy")
+
+
+@contextmanager
+def seat_names(names: Sequence[str]) -> Iterator[None]:
+    """Within it, sentences call a seat by its display name where it has one (the story lines
+    and the end of a game at a table of people who chose names)."""
+    token = _SEAT_NAMES.set(tuple(names))
+    try:
+        yield
+    finally:
+        _SEAT_NAMES.reset(token)
+
+
+def seat_display_name(seat: int | None) -> str:
+    names = _SEAT_NAMES.get()
+    return names[seat] if seat is not None and 0 <= seat < len(names) else ""
+
+
+def name_form(name: str, form: str) -> str:
+    """A display name in a sentence's form: as written where the language does not inflect
+    the word "player" in that form, else with the case ending after a colon (Finnish), or
+    after the word in that case where no ending is listed ("pelaajaan Anna")."""
+    lang = current_lang()
+    word = term_form("player", lang, form)
+    if word == term_form("player", lang):
+        return name
+    ending = NAME_ENDINGS.get(lang, {}).get(form.removesuffix("_def"))
+    if ending is None:
+        return f"{word} {name}"
+    vowels = [ch for ch in name.lower() if ch in "aouäöy"]
+    front = not vowels or vowels[-1] in "äöy"
+    return f"{name}:{ending.translate(_FRONT) if front else ending}"
+
+
 def player_name(seat: int | None, *, in_sentence: bool = False) -> str:
     """A player as a label ("Player 2") or, `in_sentence`, as a sentence names them where
     the language writes it in lower case (Swedish "ger spelare 2 ett kort")."""
@@ -180,6 +229,9 @@ class PlayerWord:
     seat: int | None
 
     def form(self, form: str) -> str:
+        name = seat_display_name(self.seat)
+        if name:
+            return name_form(name, form)
         lang = current_lang()
         word = term_form("player", lang, form)
         if word == term_form("player", lang):
@@ -187,4 +239,4 @@ class PlayerWord:
         return f"{word} {(self.seat or 0) + 1}"
 
     def __str__(self) -> str:
-        return player_name(self.seat, in_sentence=True)
+        return seat_display_name(self.seat) or player_name(self.seat, in_sentence=True)

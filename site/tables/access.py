@@ -1,6 +1,7 @@
 """Who a browser is at a table: a random token in its signed session, of which tables keep
 only a hash (the creator's, each seat holder's); finding a table by its code; how many
-tables a browser may open in an hour, and how many tries at a seat a table takes."""
+tables a browser may open in an hour, and how many tries at a seat a table, a browser and an
+address may make."""
 
 from __future__ import annotations
 
@@ -24,6 +25,11 @@ BY_ADDRESS = Limit("tables-address", tries=60, seconds=3600)
 #: (a refused name counts): a table has at most a handful of seats, so only a script trying
 #: names reaches it
 JOINS = Limit("tables-joins", tries=30, seconds=600)
+#: tries to take a seat at any table in ten minutes, per browser and per client address: a
+#: person joins a table or two, so a script going from table to table is stopped here (an
+#: address is shared by a household or a school, hence its larger count)
+JOINS_BY_SESSION = Limit("tables-joins-session", tries=20, seconds=600)
+JOINS_BY_ADDRESS = Limit("tables-joins-address", tries=100, seconds=600)
 
 
 def token_hash(token: str) -> str:
@@ -70,12 +76,18 @@ def may_open(request: HttpRequest) -> bool:
     return not any(limit.exceeded(who) for limit, who in counted)
 
 
-def may_try_join(table: Table) -> bool:
-    """Whether the table takes one more try at a seat now; the try is counted."""
+def join_limit(request: HttpRequest, table: Table) -> str:
+    """Which limit refuses one more try at a seat now: "table" (this table has taken its
+    tries), "browser" (this browser or address has made its tries at any table), or "" (none:
+    the try is counted against all three)."""
     if JOINS.exceeded(table.pk):
-        return False
-    JOINS.count(table.pk)
-    return True
+        return "table"
+    counted = [(JOINS_BY_SESSION, me(request)), (JOINS_BY_ADDRESS, client_ip(request))]
+    if any(limit.exceeded(who) for limit, who in counted):
+        return "browser"
+    for limit, who in [(JOINS, table.pk), *counted]:
+        limit.count(who)
+    return ""
 
 
 def count_opened(request: HttpRequest) -> None:

@@ -22,6 +22,7 @@ from play.summary import summarise
 from core.catalogue import variant_entry
 from core.options import OPTION_PREFIX, value_key
 from houserules.optionwords import option_words
+from presentation.wording import seat_names
 
 from .access import my_seat
 from .ingame import seat_label
@@ -109,7 +110,8 @@ def lobby_context(table: Table, who: str, lang: str) -> dict:
     if last is not None and last.game.over:
         driver = play_service.driver_of(last.game)
         kinds = ["human" if s.friend else s.kind for s in seats]
-        result = summarise(driver.game, kinds, mine_n)
+        with seat_names(last.game.names):
+            result = summarise(driver.game, kinds, mine_n)
         names = {s.number: line.label for s, line in zip(seats, lines, strict=True)}
         result.seats[:] = [type(r)(names[n], r.left, r.winner) for n, r in enumerate(result.seats)]
     code = {"code": table.pk}

@@ -27,7 +27,7 @@ from rules_engine.bots import LEVELS
 from rules_engine.options import OptionError
 
 from . import service
-from .access import count_opened, may_open, may_try_join, me, my_seat, table_or_404
+from .access import count_opened, join_limit, may_open, me, my_seat, table_or_404
 from .forms import PRESENCE_CHOICES, JoinForm, Plan, SeatForm, parse_plan
 from .lobby import lobby_context, seen_mark
 from .models import FRIEND, Table
@@ -137,12 +137,23 @@ def _after(request: HttpRequest, table: Table) -> HttpResponse:
 @allow("POST")
 def join(request: HttpRequest, code: str) -> HttpResponse:
     table = table_or_404(code)
-    if not may_try_join(table):
+    limit = join_limit(request, table)
+    if limit == "table":
         return _page(
             request,
             table,
             429,
             _("Too many tries to take a seat at this table. Wait a few minutes and try again."),
+        )
+    if limit:
+        return _page(
+            request,
+            table,
+            429,
+            _(
+                "You have tried to take many seats at tables in the last few minutes. Wait a "
+                "few minutes and try again."
+            ),
         )
     form = JoinForm(request.POST)
     if not form.is_valid():

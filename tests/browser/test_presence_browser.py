@@ -4,6 +4,7 @@ the limit a bot moves for them; they open the page again and take their seat bac
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -81,6 +82,52 @@ def test_a_closed_page_pauses_the_table_a_bot_takes_the_seat_and_its_person_take
     )
     assert Game.objects.get(pk=row.pk).seats == [HUMAN, HUMAN]
     expect(ben.locator(".presence__standin")).to_have_count(0)
+    assert errors == []
+    for context in contexts:
+        context.close()
+
+
+def test_when_the_missing_person_is_back_both_pages_count_down_again(browser, site_url, settings):
+    """#22: a game that waited for a dropped person starts again on the start signal, on
+    every page, so that nobody has a head start."""
+    settings.PLAY_AWAY_GRACE_MS = 600
+    settings.PLAY_PING_MS = 1000
+    settings.PLAY_SIGNAL_MS = 2000
+    row = service.start_game(
+        "stress-se",
+        [HUMAN, HUMAN],
+        seed=3,
+        wall=timezone.now(),
+        away_limit_ms=60_000,
+        takeover=["club", "club"],
+        names=["Anna", "Ben"],
+    )
+    errors: list[str] = []
+    contexts = [holding(browser, site_url, row.pk, seat) for seat in (0, 1)]
+    anna, ben = (context.new_page() for context in contexts)
+    for page in (anna, ben):
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.goto(f"{site_url}/en/play/{row.pk}/")
+        expect(page.locator("#game[data-live]")).to_have_count(1)
+    # The first countdown ends and the signal goes away.
+    expect(anna.locator(".signal")).to_be_hidden(timeout=8000)
+    time.sleep(1.5)  # well past the "go" the pages showed
+    ben.close()
+    expect(anna.locator("#presence-notice")).to_contain_text("Ben is not connected", timeout=5000)
+    assert Game.objects.get(pk=row.pk).paused
+    ben = contexts[1].new_page()
+    ben.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    ben.goto(f"{site_url}/en/play/{row.pk}/")
+    for page in (anna, ben):
+        expect(page.locator(".signal__box")).to_be_visible(timeout=5000)
+        expect(page.locator(".signal__count")).to_have_text(re.compile(r"^[12]$"))
+        expect(page.locator("#announce")).to_contain_text("Ready, steady", timeout=3000)
+    back = Game.objects.get(pk=row.pk)
+    assert not back.paused
+    assert service.driver_of(back).waiting(back.clock.now_ms(timezone.now()))
+    for page in (anna, ben):
+        expect(page.locator("#announce")).to_contain_text("Go!", timeout=5000)
+        expect(page.locator(".signal")).to_be_hidden(timeout=5000)
     assert errors == []
     for context in contexts:
         context.close()

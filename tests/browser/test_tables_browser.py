@@ -1,7 +1,8 @@
 """Tables of friends (#22) in Chromium: each person a browser context of their own (their own
 signed session), the lobby pushed over the table's socket, the game started for everyone at
-once, played to the end and rematched; four people at James Bond; the saved sheet's QR code
-opening a table with its rules; a full table watched; axe on the lobby and the game."""
+once, played to the end and rematched; four people at James Bond; two hands on one pile
+decided by arrival; the saved sheet's QR code opening a table with its rules; a full table
+watched; axe on the lobby and the game."""
 
 from __future__ import annotations
 
@@ -13,11 +14,14 @@ import subprocess
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from django.utils import translation
+from django.utils.translation import gettext
 from play import service
-from play.models import Game
+from play.models import Game, LogEntry
 from playwright.sync_api import expect
 from tables.models import Round, Table
 
+from rules_engine import new_game
 from tests.play_human import sensible_action
 
 from .play_helpers import press
@@ -239,3 +243,95 @@ def test_the_lobby_in_every_language_is_clean_for_axe(browser, site_url):
         assert Axe().run(page).violations_count == 0, lang
         page.context.close()
     host.context.close()
+
+
+def race_seed() -> tuple[int, dict, dict]:
+    """A Swedish Stress deal where each seat can play a card onto the same centre pile at the
+    start: (seed, seat 0's play, seat 1's play)."""
+    for seed in range(400):
+        game = new_game("stress-se", players=2, seed=seed)
+        plays = {
+            seat: [
+                dict(a.args)
+                for a in game.legal_actions(seat)
+                if a.type == "play" and not a.args.get("whole")
+            ]
+            for seat in (0, 1)
+        }
+        for mine in plays[0]:
+            theirs = next((p for p in plays[1] if p["to"] == mine["to"]), None)
+            if theirs is not None:
+                return seed, mine, theirs
+    raise AssertionError("no such deal")
+
+
+#: the cards each centre pile shows, by pile (data-card: the same in every language)
+CENTRE_TOPS = """() => Object.fromEntries([...document.querySelectorAll('#game [id^="c-"]')]
+    .map((pile) => [pile.id, [...pile.querySelectorAll("[data-card]")]
+        .map((c) => c.dataset.card)]))"""
+
+
+def test_two_hands_on_one_pile_the_server_takes_the_first_to_arrive(
+    browser, site_url, settings, monkeypatch
+):
+    """#22: two people at a friends' table play onto one centre pile at the same moment; the
+    move that reaches the server first lands, the other is refused in its player's language
+    as a race lost (another card landed first), and both boards end the same."""
+    settings.PLAY_IDLE_PAUSE_MS = 3_600_000
+    seed, *plays = race_seed()
+    monkeypatch.setattr(service, "new_seed", lambda: seed)
+    host, friend = person(browser, "en"), person(browser, "sv")
+    table = open_table(host, site_url, "stress-se", "Ada")
+    sit(friend, f"{site_url}/t/{table.pk}/", "Bo", "Ta en plats")
+    expect(host.locator(".lobby__seats")).to_contain_text("Bo")
+    host.get_by_role("button", name="I am ready").click()
+    expect(friend.locator(".lobby__seats")).to_contain_text("redo")
+    friend.get_by_role("button", name="Jag är redo").click()
+    host.wait_for_url(re.compile(r"/en/play/"))
+    friend.wait_for_url(re.compile(r"/sv/play/"))
+    game = Round.objects.get(table=table).game
+    assert game.seed == seed
+    pages = [host, friend]
+    for page, play in zip(pages, plays, strict=True):
+        expect(page.locator("#game[data-live]")).to_have_count(1)
+        page.locator(f"#o-{play['from']}").click()  # each picks their card ...
+        expect(page.locator(f"#o-{play['from']}")).to_have_attribute("aria-pressed", "true")
+    pile = plays[0]["to"]
+    # ... and both drop it on the pile at the same instant (one clock: the same browser).
+    at = host.evaluate("() => Date.now() + 400")
+    for page in pages:
+        page.evaluate(
+            "([id, at]) => setTimeout(() => document.getElementById(id).click(), at - Date.now())",
+            [f"c-{pile}", at],
+        )
+    lines: list = []
+    for _ in range(100):
+        lines = list(
+            LogEntry.objects.filter(game=game, kind="human")
+            .order_by("seq")
+            .values_list("action", "reason")
+        )
+        if len(lines) >= 2:
+            break
+        host.wait_for_timeout(100)
+    # Both moves reached the server; the one that arrived first was played, the second found
+    # the pile covered.
+    assert [(a["player"], a["type"], a["to"]) for a, _r in lines] in (
+        [(0, "play", pile), (1, "play", pile)],
+        [(1, "play", pile), (0, "play", pile)],
+    ), lines
+    assert [reason for _a, reason in lines] == ["", "too-slow"], lines
+    winner, loser = lines[0][0]["player"], lines[1][0]["player"]
+    with translation.override(["en", "sv"][loser]):
+        refusal = gettext("too slow: another card landed on the pile first")
+    expect(pages[loser].locator("#game-message")).to_contain_text(refusal)
+    expect(pages[winner].locator("#game-message")).to_have_count(0)
+    game.refresh_from_db()
+    for page in pages:
+        shows_version(page, game.version)
+    tops = [page.evaluate(CENTRE_TOPS) for page in pages]
+    assert tops[0] == tops[1]
+    assert tops[0][f"c-{pile}"][-1] == plays[winner]["card"]
+    assert host.errors == [] and friend.errors == []  # type: ignore[attr-defined]
+    for page in pages:
+        page.context.close()

@@ -15,6 +15,7 @@ from datetime import timedelta
 
 import pytest
 from asgiref.sync import sync_to_async
+from django.db.models import F
 from django.utils import timezone, translation
 from play import presence, service
 from play.models import HUMAN, Game, Socket
@@ -436,3 +437,93 @@ async def test_sockets_a_socket_the_server_closed_is_sent_nothing_more(settings)
         assert await ben.receive_nothing(timeout=0.5)
         await watcher.disconnect()
         await ben.disconnect()
+
+
+# ------------------------------------------------------- the start signal after a pause
+def first_action(row: Game) -> dict:
+    action = service.driver_of(row).game.legal_actions(0)[0]
+    return {"type": action.type, **action.args}
+
+
+def test_the_game_counts_down_again_when_the_missing_person_is_back(settings):
+    """#22: people on their own screens start again together after a pause presence made:
+    the start signal counts down once more, and a move before its "go" is refused."""
+    settings.PLAY_SIGNAL_MS = 3000
+    settings.PLAY_AWAY_GRACE_MS = 1000
+    row = table()
+    t0 = row.clock_at
+    socket_row(row, [0], t0 + 100 * SECOND)
+    socket_row(row, [1], t0, closed=t0 + 5 * SECOND)
+    game = service.play(row.pk, t0 + 4 * SECOND).row
+    assert not service.driver_of(game).waiting(game.clock.now_ms(t0 + 4 * SECOND))
+    assert service.play(row.pk, t0 + 7 * SECOND).row.paused
+    socket_row(row, [1], t0 + 10 * SECOND)  # Ben's page is back
+    back = t0 + 10 * SECOND
+    game = service.play(row.pk, back).row
+    assert not game.paused
+    driver = service.driver_of(game)
+    assert driver.waiting(game.clock.now_ms(back))
+    countdown = service.countdown(game, driver, back)
+    assert countdown is not None and countdown.seconds == 3 and countdown.wall_ms == 3000
+    action = first_action(game)
+    early = service.play(row.pk, back + SECOND, seat=0, version=game.version, action=action)
+    assert early.value.result.reason == "wait-signal"
+    game = stored(row)
+    late = service.play(row.pk, back + 3.5 * SECOND, seat=0, version=game.version, action=action)
+    assert late.value.result.accepted
+
+
+def test_a_resume_after_a_players_own_pause_counts_down_again(settings):
+    settings.PLAY_SIGNAL_MS = 3000
+    row = table()
+    t0 = row.clock_at
+    for seat in (0, 1):
+        socket_row(row, [seat], t0 + 100 * SECOND)
+    paused = service.play(
+        row.pk, t0 + 5 * SECOND, seat=0, version=row.version, clock_command="pause"
+    ).row
+    assert paused.paused
+    resumed = service.play(
+        row.pk, t0 + 9 * SECOND, seat=1, version=paused.version, clock_command="resume"
+    ).row
+    driver = service.driver_of(resumed)
+    now = resumed.clock.now_ms(t0 + 9 * SECOND)
+    assert driver.waiting(now) and driver.signal_at == now + 3000
+    assert service.countdown(resumed, driver, t0 + 9 * SECOND).seconds == 3
+
+
+def test_a_game_against_bots_alone_resumes_at_once(settings):
+    """The demo (one person, no presence) has nobody to start together with: its own
+    pause ends without a second countdown."""
+    settings.PLAY_SIGNAL_MS = 3000
+    row = service.start_game("stress-se", [HUMAN, "club"], seed=7, wall=timezone.now())
+    t0 = row.clock_at
+    paused = service.play(
+        row.pk, t0 + 5 * SECOND, seat=0, version=row.version, clock_command="pause"
+    ).row
+    resumed = service.play(
+        row.pk, t0 + 9 * SECOND, seat=0, version=paused.version, clock_command="resume"
+    ).row
+    assert service.driver_of(resumed).signal_at == service.driver_of(paused).signal_at
+
+
+def test_every_players_page_shows_the_countdown_after_the_pause(client, settings):
+    settings.PLAY_SIGNAL_MS = 3000
+    settings.PLAY_AWAY_GRACE_MS = 1000
+    row = table()
+    # dealt 20 s ago: the first countdown is long over
+    Game.objects.filter(pk=row.pk).update(clock_at=F("clock_at") - 20 * SECOND)
+    now = timezone.now()
+    assert not service.driver_of(row).waiting(stored(row).clock.now_ms(now))
+    socket_row(row, [0], now + 100 * SECOND)
+    socket_row(row, [1], now - 10 * SECOND, closed=now - 5 * SECOND)
+    assert service.play(row.pk, now).row.paused
+    socket_row(row, [1], timezone.now())  # Ben is back: the next look resumes the game
+    for lang in ("en", "sv", "fi"):
+        page = client.get(f"/{lang}/play/{row.pk}/").content.decode()
+        assert '<div class="signal" data-signal data-signal-in="' in page, lang
+        assert '<p class="signal__count">3</p>' in page, lang
+        with translation.override(lang):
+            from django.utils.translation import pgettext
+
+            assert pgettext("start signal", "Ready, steady …") in page

@@ -393,3 +393,112 @@ def test_a_flood_of_tries_at_a_seat_is_refused_and_changes_nothing(client, monke
     assert "För många försök" in response.text
     assert Seat.objects.filter(table=table, name="Ville").count() == 0
     assert take(table, "Ville")[1].status_code == 429
+
+
+def test_the_story_calls_the_players_by_their_names_escaped_in_every_language(client, monkeypatch):
+    """#22: at a friends' table the story lines and the end of the game name the seats by
+    the names chosen in the lobby (escaped), not "Player 1", in every language."""
+    import re
+
+    from django.utils import timezone, translation
+    from django.utils.translation import pgettext
+    from play import service
+
+    from rules_engine import new_game
+
+    seed = next(
+        s
+        for s in range(200)
+        if any(a.type == "play" for a in new_game("stress-se", players=2, seed=s).legal_actions(0))
+    )
+    monkeypatch.setattr(service, "new_seed", lambda: seed)
+    table = open_table(client, name="<b>Ann</b>")
+    friend, _response = take(table, "Ville")
+    ready(client, table)
+    ready(friend, table)
+    game = Round.objects.get(table=table).game
+    play = next(a for a in service.driver_of(game).game.legal_actions(0) if a.type == "play")
+    moved = service.play(
+        game.pk, timezone.now(), seat=0, version=game.version, action={"type": "play", **play.args}
+    )
+    assert moved.value.result.accepted
+    for lang in ("en", "sv", "nb", "de", "fi"):
+        page = friend.get(f"/{lang}/play/{game.pk}/?since=0", HTTP_HX_REQUEST="true").text
+        told = re.search(r"<div hidden data-announce>(.*?)</div>", page, re.S).group(1)
+        assert "&lt;b&gt;Ann&lt;/b&gt;" in told, (lang, told)
+        assert "<b>Ann</b>" not in page
+        with translation.override(lang):
+            assert pgettext("in a sentence", "Player %(n)s") % {"n": 1} not in told
+    # The end of the game, on the game page and at the table, names the winner too.
+    from tests.site.class_tables_support import play_table_to_the_end
+
+    # played on to the end on game time alone: presence off, as no page holds a socket here
+    Game.objects.filter(pk=game.pk).update(away_limit_ms=0)
+    over = play_table_to_the_end(Game.objects.get(pk=game.pk), seed=seed)
+    assert over.over and over.winner is not None
+    winner = ["&lt;b&gt;Ann&lt;/b&gt;", "Ville"][over.winner]
+    watcher = Client()
+    page = watcher.get(f"/en/play/{game.pk}/").text
+    title = re.search(r'class="summary__title">(.*?)<', page).group(1)
+    assert title == f"{winner} won"
+    lobby = watcher.get(f"/fi/table/{table.pk}/").text
+    why = re.search(r'class="summary__why">(.*?)<', lobby).group(1)
+    assert winner in why and "elaaja" not in why, why
+
+
+def test_a_finnish_sentence_puts_a_name_in_its_case_with_a_colon():
+    from django.utils import translation
+
+    from presentation.endings import won_event
+    from presentation.wording import PlayerWord, seat_names
+
+    with translation.override("fi"):
+        with seat_names(["Anna", "Äijä"]):
+            assert PlayerWord(0).form("ade") == "Anna:lla"
+            assert PlayerWord(1).form("all") == "Äijä:lle"
+            assert PlayerWord(1).form("ade") == "Äijä:llä"
+            assert won_event("fewer-cards", 0).startswith("Anna:lla ")
+        assert won_event("fewer-cards", 0).startswith("pelaajalla 1 ")
+    with translation.override("de"), seat_names(["Anna"]):
+        assert PlayerWord(0).form("dat") == "Anna"
+
+
+def test_one_browser_going_from_table_to_table_is_stopped(client, monkeypatch):
+    """#22: the join limit counts per browser across tables too, so a script cannot use up
+    table after table's tries; a person at another browser still gets the seat."""
+    now = time.time()
+    monkeypatch.setattr(throttle.time, "time", lambda: now)
+    first, second = open_table(client), open_table(client)
+    script = Client()
+    for _ in range(access.JOINS_BY_SESSION.tries):
+        assert take(first, "x" * 200, client=script)[1].status_code == 400
+    _script, response = take(second, "Ville", lang="sv", client=script)
+    assert response.status_code == 429
+    assert "Du har försökt ta många platser vid bord" in response.text
+    assert not Seat.objects.filter(table=second, name="Ville").exists()
+    _friend, response = take(second, "Elsa")
+    assert response.status_code == 303
+    assert Seat.objects.get(table=second, name="Elsa").taken
+
+
+def test_one_address_going_from_table_to_table_is_stopped(client, monkeypatch):
+    """A script dropping its session cookie each time is counted by its address (a smaller
+    limit stands in for the real one, which a household or school shares)."""
+    now = time.time()
+    monkeypatch.setattr(throttle.time, "time", lambda: now)
+    monkeypatch.setattr(access, "JOINS_BY_ADDRESS", throttle.Limit("test-address", 3, 600))
+    tables = [open_table(client) for _ in range(4)]
+    for table in tables[:3]:
+        response = Client(REMOTE_ADDR="198.51.100.7").post(
+            f"/de/table/{table.pk}/join/", {"name": ""}
+        )
+        assert response.status_code == 400
+    response = Client(REMOTE_ADDR="198.51.100.7").post(
+        f"/de/table/{tables[3].pk}/join/", {"name": "Max"}
+    )
+    assert response.status_code == 429 and "an vielen Tischen" in response.text
+    assert not Seat.objects.filter(table=tables[3], name="Max").exists()
+    response = Client(REMOTE_ADDR="203.0.113.5").post(
+        f"/de/table/{tables[3].pk}/join/", {"name": "Max"}
+    )
+    assert response.status_code == 303
