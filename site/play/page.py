@@ -34,17 +34,26 @@ ANNOUNCED_EVENTS = 4
 
 #: What other apps add to a game's page (tables: the players' names, the way back to the
 #: table), each from the row and the seat the viewer plays (None: a watcher); registered in
-#: an AppConfig.ready().
+#: an AppConfig.ready(). Asked only about a game dealt for a table (`for_a_table`).
 PAGE_HOOKS: list[Callable[[Game, int | None], dict]] = []
 
 #: The second language other apps show a game in beside the active one ("": none), from
-#: the row (teach: a class table of a two-language lesson); registered in a ready().
+#: the row (teach: a class table of a two-language lesson); registered in a ready(). Asked
+#: only about a game dealt for a table (`for_a_table`).
 SECOND_LANGUAGE_HOOKS: list[Callable[[Game], str]] = []
+
+
+def for_a_table(row: Game) -> bool:
+    """Whether the game was dealt for a table (a friends' or a class table: each seat has
+    its stand-in, `takeover`). Only such a game has anything for the hooks above to add,
+    and every board of every change asks them (a query each), so the demo's games, which
+    are most of the boards drawn, skip them (#21)."""
+    return bool(row.takeover)
 
 
 def second_language_of(row: Game) -> str:
     lang = current_lang()
-    for hook in SECOND_LANGUAGE_HOOKS:
+    for hook in SECOND_LANGUAGE_HOOKS if for_a_table(row) else ():
         lang2 = hook(row)
         if lang2 and lang2 != lang:
             return lang2
@@ -149,6 +158,6 @@ def play_context(shown: Shown, seat: int | None) -> tuple[Role, dict]:
         "again_pairs": again_pairs(row),
         "again_query": urlencode(again_pairs(row)),
     }
-    for hook in PAGE_HOOKS:
+    for hook in PAGE_HOOKS if for_a_table(row) else ():
         context.update(hook(row, seat if holds else None))
     return role, context

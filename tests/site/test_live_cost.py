@@ -130,3 +130,19 @@ async def test_a_refused_move_is_told_to_its_socket_once_and_not_rendered_again(
     assert renders.count((None, False)) == 1
     for socket in (player, watcher):
         await socket.disconnect()
+
+
+def test_only_a_table_s_game_asks_the_page_hooks(monkeypatch):
+    from play import page
+
+    asked = []
+    monkeypatch.setattr(page, "PAGE_HOOKS", [lambda row, seat: asked.append(row.pk) or {}])
+    monkeypatch.setattr(page, "SECOND_LANGUAGE_HOOKS", [lambda row: asked.append(row.pk) or ""])
+    demo = new_row("stress-se", ("human", "club"))
+    render_frame(demo.pk, View(0, "en"), since=None)
+    assert asked == []  # the demo's boards ask nobody (a query each)
+    table = service.start_game(
+        "stress-se", ["human", "club"], wall=timezone.now(), takeover=["club", ""]
+    )
+    render_frame(table.pk, View(0, "en"), since=None)
+    assert asked == [table.pk, table.pk]
