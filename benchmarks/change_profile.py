@@ -54,9 +54,14 @@ def main() -> None:
 
 
 def run(games: list[dict], changes: int, top: int) -> None:
+    import asyncio
+
     from django.utils import timezone
-    from live import consumers, rooms
+    from live import consumers, publish, rooms
     from live.publish import View, render_frame
+
+    # As in a process holding sockets: the changes it stores are kept for their renders.
+    publish.SOCKETS_LOOP = asyncio.new_event_loop()
 
     parts: dict[str, list[float]] = defaultdict(list)
 
