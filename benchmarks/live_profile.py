@@ -196,7 +196,7 @@ def main() -> None:
         try:
             asyncio.run(live_load.warm_up([port], games[0]["id"]))
             changes0 = live_load.versions(db)
-            latencies, errors = asyncio.run(live_load.load(games, [port], args.seconds))
+            latencies, errors, _unchanged = asyncio.run(live_load.load(games, [port], args.seconds))
             changes = live_load.versions(db) - changes0
         finally:
             server.send_signal(signal.SIGTERM)
