@@ -122,6 +122,7 @@ class Person:
         self.unchanged = 0
         self.sent = -1  # the version the move in flight was sent from
         self.told_unchanged = False
+        self.stopped = False  # this person's run is over: its socket reads no more frames
 
     async def run(self, until: float, latencies: list[float]) -> None:
         from websockets.asyncio.client import connect
@@ -146,6 +147,7 @@ class Person:
                     await ws.send(json.dumps({"action": json.dumps(action),
                                               "version": version}))
                     await self.wait_shown(watcher, sent, version, latencies)
+                self.stopped = True
                 reader.cancel()
         except Exception:
             self.errors += 1
@@ -161,6 +163,8 @@ class Person:
             except TimeoutError:
                 if self.told_unchanged:
                     self.unchanged += 1
+                    return
+                if watcher.stopped:  # the run ended for the other person: nothing to count
                     return
                 if time.perf_counter() > deadline:
                     self.errors += 1
