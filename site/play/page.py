@@ -7,10 +7,11 @@ game's socket (live.publish), which is rendered once per view, with no request.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from urllib.parse import urlencode
 
-from django.urls import reverse
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
@@ -77,6 +78,24 @@ def _announcements(row: Game, since: int | None, family: str, extra: str = "",
     return lines
 
 
+@functools.lru_cache(maxsize=1024)
+def game_urls(game_id: str, variant: str, lang: str, prefix: str,
+              urlconf: str | None) -> dict[str, str]:
+    """A game's page's URLs in `lang` (the active language): the same for every board of
+    the game, so reversed once per game and language, not for every view of every change
+    (#21). `prefix` and `urlconf` are the ones `reverse` uses; they key the cache too."""
+    kw = {"game_id": game_id}
+    return {
+        "game_url": reverse("play_game", kwargs=kw),
+        "move_url": reverse("play_move", kwargs=kw),
+        "clock_url": reverse("play_clock", kwargs=kw),
+        "replay_url": reverse("play_replay", kwargs=kw),
+        "setup_url": reverse("play_setup", kwargs={"variant": variant}),
+        "rules_url": reverse("rules", kwargs={"variant": variant}),
+        "seat_url": reverse("play_seat", kwargs=kw),
+    }
+
+
 def _centre_line(table: Table) -> str:
     """The centre piles' top cards, as the live region reads them out after a move; with a
     pile empty, each pile by name ("Centre pile 1 shows …; centre pile 2 is empty.")."""
@@ -130,7 +149,6 @@ def play_context(shown: Shown, seat: int | None) -> tuple[Role, dict]:
             # a move the game refused, why (a message of its own, e.g. a stale page: once)
             message2 = outcome(shown.turn)[1] if shown.message else ""
         second_language(table, lang2, names2)
-    kw = {"game_id": row.pk}
     context = {
         "row": row,
         "entry": variant_entry(row.variant, current_lang()),
@@ -144,13 +162,8 @@ def play_context(shown: Shown, seat: int | None) -> tuple[Role, dict]:
         "message2": message2,
         "poll_ms": service.next_poll_ms(row, driver, timezone.now()),
         "countdown": service.countdown(row, driver, timezone.now()),
-        "game_url": reverse("play_game", kwargs=kw),
-        "move_url": reverse("play_move", kwargs=kw),
-        "clock_url": reverse("play_clock", kwargs=kw),
-        "replay_url": reverse("play_replay", kwargs=kw),
-        "setup_url": reverse("play_setup", kwargs={"variant": row.variant}),
-        "rules_url": reverse("rules", kwargs={"variant": row.variant}),
-        "seat_url": reverse("play_seat", kwargs=kw),
+        **game_urls(row.pk, row.variant, translation.get_language(), get_script_prefix(),
+                    get_urlconf()),
         "presence": presence_context(row, seat, timezone.now()),
         "news": news_lines(row) if presence.is_on(row) else [],
         "summary": (summarise(game, row.seats, seat if holds else None, names)

@@ -146,3 +146,17 @@ def test_only_a_table_s_game_asks_the_page_hooks(monkeypatch):
     )
     render_frame(table.pk, View(0, "en"), since=None)
     assert asked == [table.pk, table.pk]
+
+
+def test_a_game_s_urls_are_kept_per_language(client):
+    from play.page import game_urls
+
+    row = new_row()
+    game_urls.cache_clear()
+    for lang, other in (("sv", "en"), ("en", "sv"), ("sv", "en")):
+        page = client.get(f"/{lang}/play/{row.pk}/").content.decode()
+        assert f'data-move-url="/{lang}/play/{row.pk}/' in page
+        assert f'data-game-url="/{lang}/play/{row.pk}/"' in page
+        assert f'data-move-url="/{other}/' not in page
+    # reversed once per language: the second Swedish page took them as kept
+    assert game_urls.cache_info().misses == 2 and game_urls.cache_info().hits >= 1
