@@ -119,6 +119,12 @@ class Person:
         self.errors = 0
         #: set by a subclass that ends its moves with the game (benchmarks/tables_load.py)
         self.over = False
+        #: moves the server refused without storing anything (a start signal still to come):
+        #: told to this socket alone, with nothing for the other screen to show.
+        self.unchanged = 0
+        self.sent = -1  # the version the move in flight was sent from
+        self.told_unchanged = False
+        self.stopped = False  # this person's run is over: its socket reads no more frames
 
     def address(self) -> tuple[str, dict]:
         """The game's socket and the headers of a browser holding the seat."""
@@ -143,19 +149,36 @@ class Person:
                     watcher = self.opponent or self
                     watcher.drain()
                     sent, version = time.perf_counter(), self.version
+                    self.sent, self.told_unchanged = version, False
                     await ws.send(json.dumps({"action": json.dumps(action),
                                               "version": version}))
-                    try:
-                        while True:
-                            at, shown = await asyncio.wait_for(watcher.frames.get(), 5)
-                            if shown > version:
-                                latencies.append((at - sent) * 1000)
-                                break
-                    except TimeoutError:
-                        self.errors += 1  # a refused move on a table that moved on
+                    await self.wait_shown(watcher, sent, version, latencies)
+                self.stopped = True
                 reader.cancel()
         except Exception:
             self.errors += 1
+
+    async def wait_shown(self, watcher: Person, sent: float, version: int,
+                         latencies: list[float]) -> None:
+        """Until the watcher's screen shows a newer version (the move's latency), or this
+        socket is told the move changed nothing, or 5 s have passed (an error)."""
+        deadline = sent + 5
+        while True:
+            try:
+                at, shown = await asyncio.wait_for(watcher.frames.get(), 0.05)
+            except TimeoutError:
+                if self.told_unchanged:
+                    self.unchanged += 1
+                    return
+                if watcher.stopped:  # the run ended for the other person: nothing to count
+                    return
+                if time.perf_counter() > deadline:
+                    self.errors += 1
+                    return
+                continue
+            if shown > version:
+                latencies.append((at - sent) * 1000)
+                return
 
     def drain(self) -> None:
         while not self.frames.empty():
@@ -167,7 +190,10 @@ class Person:
             match = VERSION.match(frame)
             if not match:
                 continue
-            self.version = max(self.version, int(match.group(1)))
+            shown = int(match.group(1))
+            if " data-told" in frame[:200] and shown <= self.sent:
+                self.told_unchanged = True  # the move in flight changed nothing
+            self.version = max(self.version, shown)
             picks, drops, sends = [], [], []
             for name, value in ATTR.findall(frame):
                 data = json.loads(html.unescape(value))
@@ -254,7 +280,7 @@ async def load(games: list[dict], ports: list[int], seconds: float) -> tuple[lis
             seats[0].opponent, seats[1].opponent = seats[1], seats[0]
         people += seats
     await asyncio.gather(*(p.run(until, latencies) for p in people))
-    return latencies, sum(p.errors for p in people)
+    return latencies, sum(p.errors for p in people), sum(p.unchanged for p in people)
 
 
 def main() -> None:
@@ -292,7 +318,7 @@ def main() -> None:
             asyncio.run(warm_up(ports, games[0]["id"]))
             cpu0, changes0 = cpu_seconds(pids), versions(db)
             started = time.monotonic()
-            latencies, errors = asyncio.run(load(games, ports, args.seconds))
+            latencies, errors, unchanged = asyncio.run(load(games, ports, args.seconds))
             elapsed = time.monotonic() - started
             cpu, changes = cpu_seconds(pids) - cpu0, versions(db) - changes0
 
@@ -317,7 +343,8 @@ def main() -> None:
     print(f"live_load: {args.bot_games} games against bots + {args.people_games} of two people,"
           f" {elapsed:.0f} s, {args.servers} server(s) x {args.workers} uvicorn workers,"
           f" {layer} layer, SQLite, {os.cpu_count()} cores")
-    print(f"  moves measured          {len(latencies)}  (errors/timeouts: {errors})")
+    print(f"  moves measured          {len(latencies)}  (errors/timeouts: {errors}; refused"
+          f" with nothing stored, told to the mover alone: {unchanged})")
     rows = [
         ("move p50 (ms)", percentile(latencies, 0.50)),
         ("move p95 (ms)", percentile(latencies, 0.95)),

@@ -79,6 +79,9 @@ class GameConsumer(AsyncWebsocketConsumer):
     ping_sent: int | None = None  # the stamp of the ping not answered yet
     ping_at = 0.0  # when it left
     rtt_told: int | None = None
+    #: the version of the last board told to this socket alone (a refused move's reason,
+    #: which is a stored change too): the page drops the notice's frame of that version.
+    told_version = -1
 
     async def connect(self) -> None:
         kwargs = self.scope["url_route"]["kwargs"]
@@ -213,7 +216,13 @@ class GameConsumer(AsyncWebsocketConsumer):
         if self.room is None:
             return
         self.room.changed(event.get("wake_ms"))
-        frame = await self.room.frame(self.view, event["version"], event["since"])
+        version = event["version"]
+        if isinstance(version, int) and version <= self.told_version:
+            # This socket's own refused move: its page shows that board already, with the
+            # reason (static/js/play.js drops a frame no newer than the board shown), so
+            # the view is not rendered for it (often its only socket).
+            return
+        frame = await self.room.frame(self.view, version, event["since"])
         if frame is not None:
             await self.send(text_data=frame)
 
@@ -230,9 +239,10 @@ class GameConsumer(AsyncWebsocketConsumer):
             await self._tell(_("That move could not be read, so nothing was changed."))
             return
         seat = seat_named(values.get("seat", ""), self.seats)
+        stored = None
         try:
-            message = await database_sync_to_async(_play)(self.game_id, self.view.lang, seat,
-                                                          request)
+            message, stored = await database_sync_to_async(_play)(self.game_id,
+                                                                  self.view.lang, seat, request)
         except Busy:
             message = _("This game is very busy; try again in a moment.")
         except CannotSave:  # a read-only database: the move was not played
@@ -241,21 +251,25 @@ class GameConsumer(AsyncWebsocketConsumer):
             await self.close(code=NO_SUCH_GAME)
             return
         if message:
-            await self._tell(message)
+            await self._tell(message, version=stored)
 
-    async def _tell(self, message: str) -> None:
-        """The board as it stands with `message`, to this socket only."""
-        await self._send_rendered(since=None, message=message)
+    async def _tell(self, message: str, version: int | None = None) -> None:
+        """The board as it stands with `message`, to this socket only (`version`: at least
+        that of the change the message is about)."""
+        await self._send_rendered(since=None, message=message, version=version)
 
     async def _show(self, since: int | None) -> None:
         await self._send_rendered(since=since, message="")
 
-    async def _send_rendered(self, *, since: int | None, message: str) -> None:
-        rendered = await database_sync_to_async(render_frame)(self.game_id, self.view,
-                                                              since=since, message=message)
+    async def _send_rendered(self, *, since: int | None, message: str,
+                             version: int | None = None) -> None:
+        rendered = await database_sync_to_async(render_frame)(
+            self.game_id, self.view, since=since, message=message, version=version)
         if rendered is None:
             await self.close(code=NO_SUCH_GAME)
         else:
+            if message:
+                self.told_version = max(self.told_version, rendered[0])
             await self.send(text_data=rendered[1])
 
 
@@ -276,10 +290,11 @@ def _seats(scope: dict, game_id: str) -> tuple[int, ...] | None:
     return seats_in(scope.get("session") or {}, game_id)
 
 
-def _play(game_id: str, lang: str, seat: int | None, request: dict) -> str:
+def _play(game_id: str, lang: str, seat: int | None, request: dict) -> tuple[str, int | None]:
     """Apply a move or clock command; the message for the sender (empty: all went well;
-    the change itself reaches every socket through live.publish)."""
+    the change itself reaches every socket through live.publish) and the version stored
+    (None: nothing was)."""
     change = service.play(game_id, timezone.now(), seat=seat, **request)
     with translation.override(lang):
         _status, message = outcome(change.value, request.get("action"))
-    return message
+    return message, change.row.version if change.changed else None

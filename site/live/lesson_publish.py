@@ -44,8 +44,10 @@ class LessonView:
     acting: tuple[int, ...] = ()
 
     def render(
-        self, game_id: str, since: int | None, message: str = "", command: str = ""
+        self, game_id: str, since: int | None, message: str = "", command: str = "", *,
+        version: object = None,
     ) -> tuple[int, str] | None:
+        # `version` (the notice's) is not needed: the lesson and its game are read together.
         return render_lesson_frame(game_id, self, since=since, message=message, command=command)
 
 

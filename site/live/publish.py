@@ -12,7 +12,9 @@ state, the frame is rendered from the row as stored.
 from __future__ import annotations
 
 import asyncio
+import copy
 import logging
+import threading
 from collections import OrderedDict
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -50,6 +52,40 @@ def shared_driver(row: Game) -> Driver:
     return driver
 
 
+#: the latest change this process stored of each game (its row as written and the log
+#: entries it added), so that the renders of the change read neither the row nor the log
+#: again. A version's row never changes, so a kept one is never stale for its version;
+#: losing it costs one read. Rows from other processes' changes are read as before.
+_CHANGES: OrderedDict[str, tuple[Game, tuple[LogEntry, ...]]] = OrderedDict()
+KEPT_CHANGES = 256
+_CHANGES_LOCK = threading.Lock()
+
+
+def remember(row: Game, entries: list[LogEntry]) -> None:
+    """Keep the change to `row.version` (from play.signals.game_changed, in the thread that
+    stored it), unless a later version of the game is kept already."""
+    kept = copy.copy(row)  # the caller's row may go on being used; this one is only read
+    with _CHANGES_LOCK:
+        known = _CHANGES.get(row.pk)
+        if known is not None and known[0].version >= row.version:
+            return
+        _CHANGES[row.pk] = (kept, tuple(entries))
+        _CHANGES.move_to_end(row.pk)
+        while len(_CHANGES) > KEPT_CHANGES:
+            _CHANGES.popitem(last=False)
+
+
+def row_at_least(game_id: str, version: object) -> tuple[Game, tuple[LogEntry, ...]]:
+    """The game's row at `version` or later, and the log entries of its latest change when
+    this process made it (else none): the kept change if it is that recent, else the row as
+    stored (Game.DoesNotExist for a game that is gone)."""
+    known = _CHANGES.get(game_id)
+    # (a notice that is no stored change, e.g. teach's, names no int version: read the row)
+    if known is not None and isinstance(version, int) and known[0].version >= version:
+        return known
+    return Game.objects.get(pk=game_id), ()
+
+
 @dataclass(frozen=True)
 class View:
     """What one socket may see of a game: the seat its browser holds (None: a watcher)
@@ -58,9 +94,9 @@ class View:
     seat: int | None
     lang: str
 
-    def render(self, game_id: str, since: int | None,
-               message: str = "") -> tuple[int, str] | None:
-        return render_frame(game_id, self, since=since, message=message)
+    def render(self, game_id: str, since: int | None, message: str = "", *,
+               version: object = None) -> tuple[int, str] | None:
+        return render_frame(game_id, self, since=since, message=message, version=version)
 
 
 def group_name(game_id: str) -> str:
@@ -69,6 +105,8 @@ def group_name(game_id: str) -> str:
 
 def announce_change(sender: type, *, row: Game, entries: list[LogEntry],
                     wake_ms: int | None = None, **kwargs) -> None:
+    if SOCKETS_LOOP is not None:  # only a process holding sockets renders frames
+        remember(row, entries)
     # "game": a socket in several games' groups (live.tables) tells them apart
     notice = {"type": "game.changed", "game": row.pk, "version": row.version,
               "since": row.log_length - len(entries), "wake_ms": wake_ms}
@@ -115,18 +153,20 @@ def _log_failure(future: Future) -> None:
 SOCKETS_LOOP: asyncio.AbstractEventLoop | None = None
 
 
-def render_frame(game_id: str, view: View, *, since: int | None,
-                 message: str = "") -> tuple[int, str] | None:
-    """The board as `view` sees it now, as an out-of-band swap of the page's #game, with
-    the story lines since log entry `since` (None: none); None for a game that is gone.
-    The frame asks for no poll: while the socket is open, changes come to the page."""
+def render_frame(game_id: str, view: View, *, since: int | None, message: str = "",
+                 version: object = None) -> tuple[int, str] | None:
+    """The board as `view` sees it now (`version`: at least as of the change to it that a
+    notice told of), as an out-of-band swap of the page's #game, with the story lines since
+    log entry `since` (None: none); None for a game that is gone. The frame asks for no
+    poll: while the socket is open, changes come to the page."""
     try:
-        row = Game.objects.get(pk=game_id)
+        row, entries = row_at_least(game_id, version)
     except Game.DoesNotExist:
         return None
     turn = service.Turn(shared_driver(row), row.clock.now_ms(timezone.now()))
+    shown = Shown(row, turn, message, since=since, fresh=list(entries) or None)
     with translation.override(view.lang):
-        role, context = play_context(Shown(row, turn, message, since=since), view.seat)
+        role, context = play_context(shown, view.seat)
         context.update(role=role.value, fragment=True, poll_ms=None)
         state = render_to_string("play/game.html#game", context)
     frame = format_html('<div id="game" hx-swap-oob="innerHTML" data-version="{}"{}>{}</div>',

@@ -44,8 +44,8 @@ class Shows(Protocol):
 
     def __hash__(self) -> int: ...
 
-    def render(self, game_id: str, since: int | None,
-               message: str = "") -> tuple[int, str] | None: ...
+    def render(self, game_id: str, since: int | None, message: str = "", *,
+               version: Hashable = None) -> tuple[int, str] | None: ...
 
 
 class Member(Protocol):
@@ -120,7 +120,7 @@ class Room:
         key = (view, version, since)
         task = self._frames.get(key)
         if task is None:
-            task = asyncio.create_task(_render(self.game_id, view, since))
+            task = asyncio.create_task(_render(self.game_id, view, since, version))
             self._frames[key] = task
             while len(self._frames) > KEPT_FRAMES:
                 del self._frames[next(iter(self._frames))]
@@ -173,9 +173,11 @@ def _wake_in_ms(game_id: str) -> int | None:
     return service.wake_in_ms(row, service.driver_of(row), timezone.now())
 
 
-async def _render(game_id: str, view: Shows, since: int | None) -> tuple[int, str] | None:
+async def _render(game_id: str, view: Shows, since: int | None,
+                  version: Hashable) -> tuple[int, str] | None:
     # Rendering only reads: it need not wait in line behind this process's moves.
-    return await database_sync_to_async(view.render, thread_sensitive=False)(game_id, since)
+    return await database_sync_to_async(view.render, thread_sensitive=False)(
+        game_id, since, version=version)
 
 
 ROOMS: dict[str, Room] = {}

@@ -7,10 +7,11 @@ game's socket (live.publish), which is rendered once per view, with no request.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from urllib.parse import urlencode
 
-from django.urls import reverse
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
@@ -35,17 +36,26 @@ ANNOUNCED_EVENTS = 4
 
 #: What other apps add to a game's page (tables: the players' names, the way back to the
 #: table), each from the row and the seat the viewer plays (None: a watcher); registered in
-#: an AppConfig.ready().
+#: an AppConfig.ready(). Asked only about a game dealt for a table (`for_a_table`).
 PAGE_HOOKS: list[Callable[[Game, int | None], dict]] = []
 
 #: The second language other apps show a game in beside the active one ("": none), from
-#: the row (teach: a class table of a two-language lesson); registered in a ready().
+#: the row (teach: a class table of a two-language lesson); registered in a ready(). Asked
+#: only about a game dealt for a table (`for_a_table`).
 SECOND_LANGUAGE_HOOKS: list[Callable[[Game], str]] = []
+
+
+def for_a_table(row: Game) -> bool:
+    """Whether the game was dealt for a table (a friends' or a class table: each seat has
+    its stand-in, `takeover`). Only such a game has anything for the hooks above to add,
+    and every board of every change asks them (a query each), so the demo's games, which
+    are most of the boards drawn, skip them (#21)."""
+    return bool(row.takeover)
 
 
 def second_language_of(row: Game) -> str:
     lang = current_lang()
-    for hook in SECOND_LANGUAGE_HOOKS:
+    for hook in SECOND_LANGUAGE_HOOKS if for_a_table(row) else ():
         lang2 = hook(row)
         if lang2 and lang2 != lang:
             return lang2
@@ -67,6 +77,24 @@ def _announcements(row: Game, since: int | None, family: str, extra: str = "",
     events = [e for entry in entries for e in entry.events]
     lines += narrate_all(events[-ANNOUNCED_EVENTS:], family, variant=row.variant)
     return lines
+
+
+@functools.lru_cache(maxsize=1024)
+def game_urls(game_id: str, variant: str, lang: str, prefix: str,
+              urlconf: str | None) -> dict[str, str]:
+    """A game's page's URLs in `lang` (the active language): the same for every board of
+    the game, so reversed once per game and language, not for every view of every change
+    (#21). `prefix` and `urlconf` are the ones `reverse` uses; they key the cache too."""
+    kw = {"game_id": game_id}
+    return {
+        "game_url": reverse("play_game", kwargs=kw),
+        "move_url": reverse("play_move", kwargs=kw),
+        "clock_url": reverse("play_clock", kwargs=kw),
+        "replay_url": reverse("play_replay", kwargs=kw),
+        "setup_url": reverse("play_setup", kwargs={"variant": variant}),
+        "rules_url": reverse("rules", kwargs={"variant": variant}),
+        "seat_url": reverse("play_seat", kwargs=kw),
+    }
 
 
 def _centre_line(table: Table) -> str:
@@ -128,7 +156,6 @@ def _play_context(shown: Shown, seat: int | None) -> tuple[Role, dict]:
             # a move the game refused, why (a message of its own, e.g. a stale page: once)
             message2 = in_language(shown.message, lang2)
         second_language(table, lang2, names2)
-    kw = {"game_id": row.pk}
     context = {
         "row": row,
         "entry": variant_entry(row.variant, current_lang()),
@@ -142,13 +169,8 @@ def _play_context(shown: Shown, seat: int | None) -> tuple[Role, dict]:
         "message2": message2,
         "poll_ms": service.next_poll_ms(row, driver, timezone.now()),
         "countdown": service.countdown(row, driver, timezone.now()),
-        "game_url": reverse("play_game", kwargs=kw),
-        "move_url": reverse("play_move", kwargs=kw),
-        "clock_url": reverse("play_clock", kwargs=kw),
-        "replay_url": reverse("play_replay", kwargs=kw),
-        "setup_url": reverse("play_setup", kwargs={"variant": row.variant}),
-        "rules_url": reverse("rules", kwargs={"variant": row.variant}),
-        "seat_url": reverse("play_seat", kwargs=kw),
+        **game_urls(row.pk, row.variant, translation.get_language(), get_script_prefix(),
+                    get_urlconf()),
         "presence": presence_context(row, seat, timezone.now()),
         "news": news_lines(row) if presence.is_on(row) else [],
         "summary": (summarise(game, row.seats, seat if holds else None, names)
@@ -156,6 +178,6 @@ def _play_context(shown: Shown, seat: int | None) -> tuple[Role, dict]:
         "again_pairs": again_pairs(row),
         "again_query": urlencode(again_pairs(row)),
     }
-    for hook in PAGE_HOOKS:
+    for hook in PAGE_HOOKS if for_a_table(row) else ():
         context.update(hook(row, seat if holds else None))
     return role, context

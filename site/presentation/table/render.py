@@ -42,6 +42,11 @@ def zone_markup(zone: Zone) -> SafeString:
     return markup
 
 
+#: the field names of each dataclass met, by type (None: not a dataclass): asked for every
+#: value of every zone of every board drawn, so not looked up again each time.
+_FIELDS: dict[type, tuple[str, ...] | None] = {}
+
+
 def _frozen(value: Any) -> Any:
     """A hashable value that differs whenever the markup could: every field of every
     dataclass, lists and dicts item by item, text with its escaping (safe or not), and
@@ -50,11 +55,16 @@ def _frozen(value: Any) -> Any:
     if kind is str or kind is int or kind is bool or value is None:
         return value
     if kind is list or kind is tuple:
-        return tuple(_frozen(v) for v in value)
+        return tuple([_frozen(v) for v in value])
     if kind is dict:
-        return ("{", *((k, _frozen(v)) for k, v in value.items()))
-    if is_dataclass(value):
-        return (kind.__name__, *(_frozen(getattr(value, f.name)) for f in fields(value)))
+        return ("{", *[(k, _frozen(v)) for k, v in value.items()])
+    try:
+        names = _FIELDS[kind]
+    except KeyError:
+        names = _FIELDS[kind] = (tuple(f.name for f in fields(value))
+                                 if is_dataclass(value) else None)
+    if names is not None:
+        return (kind.__name__, *[_frozen(getattr(value, name)) for name in names])
     if isinstance(value, SafeData):
         return ("safe", str(value))
     return (kind.__name__, str(value))

@@ -1,0 +1,235 @@
+"""Where a live change's server CPU goes (issue #21): live_load's clients drive one uvicorn
+process serving config.asgi in-process under cProfile (process CPU time, every thread), and
+the profile is written at exit. A tool for finding costs, not a figure: cProfile slows the
+server, so read its shares, not its milliseconds.
+
+    .venv/bin/python benchmarks/live_profile.py [--bot-games 20] [--people-games 30]
+        [--seconds 30] [--out /tmp/live.pstats] [--top 40]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import pstats
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT / "site"), str(ROOT), str(ROOT / "benchmarks")]
+
+
+#: the server's own functions whose thread CPU --timers adds up (module, name); each runs in
+#: a worker thread of its own call, so time.thread_time() is its CPU and nothing else's.
+TIMED = [
+    ("live.consumers", "_play"),
+    ("live.consumers", "_seats"),
+    ("live.publish", "render_frame"),
+    ("live.consumers", "render_frame"),
+    ("live.rooms", "_wake_in_ms"),
+    ("play.service", "play"),
+]
+
+
+def timers(out: str) -> None:
+    """Wrap TIMED with thread-CPU counters; write them and the threads' CPU at exit."""
+    import atexit
+    import functools
+    import importlib
+    import json
+    import threading
+
+    counts: dict[str, list[float]] = {}
+    lock = threading.Lock()
+
+    def wrap(name, real):
+        @functools.wraps(real)
+        def timed(*args, **kwargs):
+            start = time.thread_time()
+            try:
+                return real(*args, **kwargs)
+            finally:
+                spent = time.thread_time() - start
+                label = name
+                if name.endswith("render_frame"):
+                    label += (
+                        " (told)"
+                        if kwargs.get("message")
+                        else (" (notice)" if kwargs.get("version") is not None else " (asked)")
+                    )
+                with lock:
+                    entry = counts.setdefault(label, [0, 0.0])
+                    entry[0] += 1
+                    entry[1] += spent
+
+        return timed
+
+    for module_name, name in TIMED:
+        module = importlib.import_module(module_name)
+        setattr(module, name, wrap(f"{module_name}.{name}", getattr(module, name)))
+
+    import collections
+
+    from live import consumers
+
+    told = collections.Counter()
+    real_outcome = consumers.outcome
+
+    def outcome(turn, action=None):
+        reason = turn.refusal or (
+            turn.result.reason if turn.result is not None and not turn.result.accepted else ""
+        )
+        stored = "stored" if turn.result is not None and turn.refusal is None else "not stored"
+        told[f"{reason or 'accepted'} ({stored})"] += 1
+        return real_outcome(turn, action)
+
+    consumers.outcome = outcome
+
+    def write() -> None:
+        ticks = os.sysconf("SC_CLK_TCK")
+
+        def cpu(stat: str) -> float:
+            fields = Path(stat).read_text().rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / ticks
+
+        # The process's CPU counts its ended threads too.
+        main = cpu(f"/proc/self/task/{os.getpid()}/stat")
+        threads = {"main (event loop)": main, "worker threads": cpu("/proc/self/stat") - main}
+        Path(out).write_text(
+            json.dumps({"timed": counts, "threads": threads, "outcomes": dict(told)})
+        )
+
+    atexit.register(write)
+
+
+def serve(port: int, out: str, profiled: bool = True) -> None:
+    """The server side: uvicorn in this process, profiled until SIGTERM."""
+    import cProfile
+
+    import uvicorn
+
+    if not profiled:
+        import django
+
+        django.setup()
+        timers(out)
+    profile = cProfile.Profile(time.process_time)
+    config = uvicorn.Config(
+        "config.asgi:application", host="127.0.0.1", port=port, log_level="warning", lifespan="off"
+    )
+    server = uvicorn.Server(config)
+    # uvicorn raises the SIGTERM it caught again once it has stopped, under the handler
+    # that was set before it: a harmless one, so that the profile is written.
+    signal.signal(signal.SIGTERM, lambda *_: None)
+    if profiled:
+        profile.enable()
+    try:
+        server.run()
+    finally:
+        if profiled:
+            profile.disable()
+            profile.dump_stats(out)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bot-games", type=int, default=20)
+    parser.add_argument("--people-games", type=int, default=30)
+    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--out", default="/tmp/live.pstats")
+    parser.add_argument("--top", type=int, default=40)
+    parser.add_argument(
+        "--timers",
+        action="store_true",
+        help="no cProfile: the thread CPU of the server's main functions",
+    )
+    parser.add_argument("--serve", type=int, default=0, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.serve:
+        serve(args.serve, args.out, profiled=not args.timers)
+        return
+
+    import live_load
+
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "live.sqlite3"
+        environ = live_load.env(db, "")
+        os.environ.update(
+            {k: environ[k] for k in ("DJANGO_SETTINGS_MODULE", "DJANGO_SECRET_KEY", "SQLITE_PATH")}
+        )
+        import django
+
+        django.setup()
+        subprocess.run(
+            [str(live_load.PYTHON), "manage.py", "migrate", "--verbosity", "0"],
+            env=environ,
+            cwd=ROOT,
+            check=True,
+        )
+        games = live_load.create_games(environ, args.bot_games, args.people_games)
+        port = live_load.free_port()
+        server = subprocess.Popen(
+            [
+                str(live_load.PYTHON),
+                __file__,
+                "--serve",
+                str(port),
+                "--out",
+                args.out,
+                *(["--timers"] if args.timers else []),
+            ],
+            env=environ,
+            cwd=ROOT,
+        )
+        for _ in range(300):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        try:
+            asyncio.run(live_load.warm_up([port], games[0]["id"]))
+            changes0 = live_load.versions(db)
+            latencies, errors, _unchanged = asyncio.run(live_load.load(games, [port], args.seconds))
+            changes = live_load.versions(db) - changes0
+        finally:
+            server.send_signal(signal.SIGTERM)
+            server.wait(timeout=60)
+    print(f"{changes} stored changes, {len(latencies)} moves measured, {errors} errors")
+    if args.timers:
+        import json
+
+        found = json.loads(Path(args.out).read_text())
+        total = sum(found["threads"].values())
+        print(
+            f"server CPU {total:.2f} s (warm-up included), {1000 * total / changes:.2f} ms"
+            " per change; by thread:"
+        )
+        for name, seconds in sorted(found["threads"].items(), key=lambda kv: -kv[1]):
+            print(f"  {name:<40} {1000 * seconds / changes:7.2f} ms per change")
+        print("thread CPU of the server's functions:")
+        for name, (calls, seconds) in sorted(found["timed"].items(), key=lambda kv: -kv[1][1]):
+            print(
+                f"  {name:<40} {calls:6d} calls {1000 * seconds / calls:6.2f} ms each"
+                f" {1000 * seconds / changes:7.2f} ms per change"
+            )
+        print("moves over the sockets, by outcome:")
+        for name, count in sorted(found["outcomes"].items(), key=lambda kv: -kv[1]):
+            print(f"  {name:<40} {count:6d}")
+        return
+    stats = pstats.Stats(args.out)
+    print(
+        f"profiled CPU {stats.total_tt:.2f} s, {1000 * stats.total_tt / max(changes, 1):.2f}"
+        " ms per change (warm-up and profiling overhead included)"
+    )
+    stats.sort_stats("tottime").print_stats(args.top)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,162 @@
+"""What a live change costs the server (#21): the renders of a change read the row and the
+log entries the change itself wrote, never an older row than the notice names; a refused
+move's board is told to its socket once, not rendered again for it."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+from asgiref.sync import sync_to_async
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+from live import consumers, publish
+from live.publish import View, remember, render_frame, row_at_least
+from play import service
+from play.models import Game
+
+from rules_engine.driver import Driver
+from tests.site.test_live import (
+    connect,
+    cookie_for,
+    frames_until,
+    fresh_channel_layer,  # noqa: F401 (a fixture: a new in-memory layer per test)
+    new_row,
+    own_loop,
+    version_of,
+)
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def refused_move(row: Game, seat: int = 0) -> dict:
+    """A move the engine refuses but logs (a stored change): a card played where it does
+    not fit."""
+    game = Driver.from_json(row.snapshot, record=[]).game
+    plays = [a.to_json() for a in game.legal_actions(seat) if a.to_json()["type"] == "play"]
+    for legal in plays:
+        for pile in ("centre-1", "centre-2"):
+            action = {k: v for k, v in legal.items() if k not in ("t", "player", "onto")}
+            action["to"] = pile
+            trial = Driver.from_json(row.snapshot, record=[])
+            result = trial.submit(seat, 0, {**action, "t": 0, "player": seat})
+            if not result.accepted and trial.record:
+                return action
+    raise AssertionError("no refused move found")
+
+
+def play_in_a_socket_process(monkeypatch, row: Game, **request) -> service.Change:
+    """A change stored by a process holding sockets (live.publish keeps its rows)."""
+    monkeypatch.setattr(publish, "SOCKETS_LOOP", asyncio.new_event_loop())
+    return service.play(row.pk, timezone.now(), **request)
+
+
+def test_a_change_is_rendered_from_its_own_row_and_entries(monkeypatch):
+    row = new_row("stress-se", ("human", "human"))
+    change = play_in_a_socket_process(
+        monkeypatch, row, seat=0, action=refused_move(row), version=row.version
+    )
+    assert change.changed and change.entries
+    since = change.row.log_length - len(change.entries)
+    with CaptureQueriesContext(connection) as queries:
+        kept = render_frame(row.pk, View(1, "en"), since=since, version=change.row.version)
+    read = [
+        q["sql"]
+        for q in queries.captured_queries
+        if '"play_game"' in q["sql"] or '"play_logentry"' in q["sql"]
+    ]
+    assert read == []
+    # The same bytes as a render from the stored row and log.
+    assert kept == render_frame(row.pk, View(1, "en"), since=since)
+
+
+def test_a_kept_row_is_never_shown_for_a_newer_version(monkeypatch):
+    row = new_row("stress-se", ("human", "human"))
+    first = play_in_a_socket_process(
+        monkeypatch, row, seat=0, action=refused_move(row), version=row.version
+    )
+    kept_version = first.row.version
+    # A change another process stored: this process never heard of it.
+    monkeypatch.setattr(publish, "SOCKETS_LOOP", None)
+    later = service.play(
+        row.pk, timezone.now(), seat=1, action=refused_move(first.row, 1), version=kept_version
+    )
+    assert later.row.version == kept_version + 1
+    assert row_at_least(row.pk, kept_version)[0].version == kept_version
+    assert row_at_least(row.pk, kept_version + 1)[0].version == kept_version + 1
+    assert (
+        version_of(render_frame(row.pk, View(0, "en"), since=None, version=kept_version + 1)[1])
+        == kept_version + 1
+    )
+    # A notice that names no stored version (teach's) reads the row too.
+    assert row_at_least(row.pk, "lesson-x")[0].version == kept_version + 1
+    # An older change told late does not replace a newer one kept.
+    remember(later.row, later.entries)
+    remember(first.row, first.entries)
+    assert row_at_least(row.pk, kept_version)[0].version == kept_version + 1
+
+
+@own_loop
+async def test_a_refused_move_is_told_to_its_socket_once_and_not_rendered_again(monkeypatch):
+    renders = []
+
+    def counting(real):
+        def render(game_id, view, **kwargs):
+            renders.append((view.seat, bool(kwargs.get("message"))))
+            return real(game_id, view, **kwargs)
+
+        return render
+
+    monkeypatch.setattr(publish, "render_frame", counting(publish.render_frame))
+    monkeypatch.setattr(consumers, "render_frame", counting(consumers.render_frame))
+    row = await sync_to_async(new_row)("stress-se", ("human", "human"))
+    player = await connect(row.pk, cookie=cookie_for({row.pk: 0}))
+    watcher = await connect(row.pk)
+    action = await sync_to_async(refused_move)(row)
+    await player.send_to(
+        text_data=json.dumps({"action": json.dumps(action), "version": row.version})
+    )
+    told = await player.receive_from()
+    head = told.split(">", 1)[0]
+    assert " data-told" in head and version_of(told) == row.version + 1
+    assert "That did not count" in told
+    assert version_of(await frames_until(watcher, row.version + 1)) == row.version + 1
+    # The notice of the same change brings the player's page nothing it lacks: no frame,
+    # no render of the player's view without the reason.
+    assert await player.receive_nothing(timeout=0.5)
+    assert renders.count((0, True)) == 1 and (0, False) not in renders
+    assert renders.count((None, False)) == 1
+    for socket in (player, watcher):
+        await socket.disconnect()
+
+
+def test_only_a_table_s_game_asks_the_page_hooks(monkeypatch):
+    from play import page
+
+    asked = []
+    monkeypatch.setattr(page, "PAGE_HOOKS", [lambda row, seat: asked.append(row.pk) or {}])
+    monkeypatch.setattr(page, "SECOND_LANGUAGE_HOOKS", [lambda row: asked.append(row.pk) or ""])
+    demo = new_row("stress-se", ("human", "club"))
+    render_frame(demo.pk, View(0, "en"), since=None)
+    assert asked == []  # the demo's boards ask nobody (a query each)
+    table = service.start_game(
+        "stress-se", ["human", "club"], wall=timezone.now(), takeover=["club", ""]
+    )
+    render_frame(table.pk, View(0, "en"), since=None)
+    assert asked == [table.pk, table.pk]
+
+
+def test_a_game_s_urls_are_kept_per_language(client):
+    from play.page import game_urls
+
+    row = new_row()
+    game_urls.cache_clear()
+    for lang, other in (("sv", "en"), ("en", "sv"), ("sv", "en")):
+        page = client.get(f"/{lang}/play/{row.pk}/").content.decode()
+        assert f'data-move-url="/{lang}/play/{row.pk}/' in page
+        assert f'data-game-url="/{lang}/play/{row.pk}/"' in page
+        assert f'data-move-url="/{other}/' not in page
+    # reversed once per language: the second Swedish page took them as kept
+    assert game_urls.cache_info().misses == 2 and game_urls.cache_info().hits >= 1
