@@ -240,5 +240,11 @@ class TablesConsumer(AsyncWebsocketConsumer):
                 await self._send("".join(boards) + found.rest)
 
     async def _send(self, frame: str) -> None:
-        if not self.gone:
+        if self.gone:
+            return
+        try:
             await self.send(text_data=frame)
+        except OSError:
+            # The page left before its disconnect reached this socket: the ASGI server raises
+            # its own OSError for a send after the close (ASGI 2.4); nothing is wrong.
+            self.gone = True

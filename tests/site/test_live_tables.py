@@ -14,7 +14,7 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.utils import timezone
-from live.tables import EVERY_S
+from live.tables import EVERY_S, TablesConsumer
 from play import service
 from play.models import Game
 from teach import questions, seating
@@ -205,3 +205,23 @@ async def test_a_burst_of_moves_reaches_the_projector_as_fewer_frames_ending_on_
     gaps = [b - a for (a, _), (b, _) in itertools.pairwise(frames)]
     assert all(gap >= 0.8 * EVERY_S for gap in gaps), (gaps, moves)
     await projector.disconnect()
+
+
+@own_loop
+async def test_a_projector_gone_before_its_disconnect_is_sent_nothing_and_logs_nothing(caplog):
+    """The ASGI server raises its own OSError for a send to a page that left before the
+    socket's disconnect came (uvicorn: ClientDisconnected): no traceback, nothing more sent."""
+    from uvicorn.protocols.utils import ClientDisconnected
+
+    consumer = TablesConsumer()
+    sent = []
+
+    async def closed(text_data: str | None = None) -> None:
+        sent.append(text_data)
+        raise ClientDisconnected
+
+    consumer.send = closed
+    await consumer._send("<li>one</li>")
+    await consumer._send("<li>two</li>")
+    assert sent == ["<li>one</li>"] and consumer.gone
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]
