@@ -13,9 +13,11 @@ table has finished (the leaderboard counts finished games only); a table shown l
 the whole overview, its story being on it. Each table goes out at most once per EVERY_S:
 the notices of a burst become one frame, rendered from the rows as they stand then (the
 latest state wins), and a notice that comes while a frame is rendered is one more frame, so
-the projector always ends on every table's latest state. The overview itself is rendered
-once per distinct moment of the class and language (teach.overview), so every projector of
-a lesson gets the same bytes. The socket takes no commands: the teacher's controls post
+the projector always ends on every table's latest state; and since a channel layer drops a
+notice to a full channel (the projector's hears every table), the tables' stored versions
+are compared with the boards shown every SWEEP_S, and a table behind is sent again. The
+overview itself is rendered once per distinct moment of the class and language
+(teach.overview), so every projector of a lesson gets the same bytes. The socket takes no commands: the teacher's controls post
 over HTTP.
 """
 
@@ -32,7 +34,15 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from teach.access import in_control
 from teach.models import Lesson
-from teach.overview import Changes, Seating, changes, render_overview, seating_of, table_games
+from teach.overview import (
+    Changes,
+    Seating,
+    changes,
+    render_overview,
+    seating_of,
+    table_games,
+    table_versions,
+)
 from teach.tables_views import overview_urls
 
 from . import publish
@@ -46,6 +56,10 @@ from .rooms import Room, room
 GATHER_S = 0.02
 #: a table's board goes to the projector at most this often (the latest state wins)
 EVERY_S = 0.15
+#: how often the tables' stored versions are compared with the boards shown: a notice can be
+#: lost (a channel layer drops a message to a full channel: a busy projector's, which hears
+#: every table), and the next board of that table must come all the same
+SWEEP_S = 1.0
 
 
 @dataclass(eq=False)
@@ -117,6 +131,9 @@ class TablesConsumer(AsyncWebsocketConsumer):
     #: the latest round's seating and the page's links, as of the last whole overview
     _seating: Seating | None = None
     _urls: dict[str, str]
+    #: per game, the version of the board shown
+    _versions: dict[str, int]
+    _sweeper: asyncio.Task | None = None
     _last: str | None = None
 
     async def connect(self) -> None:
@@ -134,11 +151,12 @@ class TablesConsumer(AsyncWebsocketConsumer):
         publish.SOCKETS_LOOP = asyncio.get_running_loop()
         self.watch = Watch(View(None, self.lang))
         self.rooms = {}
-        self._changed, self._sent_at, self._boards = set(), {}, {}
+        self._changed, self._sent_at, self._boards, self._versions = set(), {}, {}, {}
         await self.channel_layer.group_add(lesson_group(self.lesson_id), self.channel_name)
         await self._follow_tables()
         await self.accept()
         self._soon(whole=True)  # what changed between the page's answer and this socket
+        self._sweeper = asyncio.create_task(self._sweep())
 
     async def _follow_tables(self) -> None:
         """Listen to the games of the latest round's tables (a new round: new games)."""
@@ -154,8 +172,9 @@ class TablesConsumer(AsyncWebsocketConsumer):
 
     async def disconnect(self, code: int) -> None:
         self.gone = True
-        if self._task is not None:
-            self._task.cancel()
+        for task in (self._task, self._sweeper):
+            if task is not None:
+                task.cancel()
         if hasattr(self, "lesson_id"):
             await self.channel_layer.group_discard(lesson_group(self.lesson_id), self.channel_name)
             for game_id in self.games:
@@ -208,6 +227,7 @@ class TablesConsumer(AsyncWebsocketConsumer):
                     return
                 frame, self._seating, self._urls = found
                 self._over = self._seating.over
+                self._versions = dict(self._seating.versions)
                 self._boards.clear()  # the boards now shown are the overview's
                 now = loop.time()
                 self._sent_at = dict.fromkeys(self.games, now)
@@ -228,6 +248,7 @@ class TablesConsumer(AsyncWebsocketConsumer):
                 self._whole = True
                 continue
             self._over = found.over
+            self._versions.update(found.versions)
             now = loop.time()
             boards = []
             for game, board in found.boards.items():
@@ -238,6 +259,20 @@ class TablesConsumer(AsyncWebsocketConsumer):
             if boards or found.rest:
                 self._last = None  # the whole overview is no longer what was last sent
                 await self._send("".join(boards) + found.rest)
+
+    async def _sweep(self) -> None:
+        """Every SWEEP_S, a table whose stored version is not the one shown is rendered again,
+        notice or not."""
+        while not self.gone:
+            await asyncio.sleep(SWEEP_S)
+            if not self.games:
+                continue
+            stored = await database_sync_to_async(table_versions, thread_sensitive=False)(
+                self.games
+            )
+            behind = [g for g, version in stored.items() if self._versions.get(g) != version]
+            for game in behind:
+                self._soon(game)
 
     async def _send(self, frame: str) -> None:
         if self.gone:

@@ -209,16 +209,24 @@ class Seating:
     pupils: dict[str, Pupils]
     #: the round's finished games
     over: frozenset[str]
+    #: each table's game version as read with the seating
+    versions: dict[str, int]
 
 
 def seating_of(lesson_id: str) -> Seating:
     latest = ClassRound.objects.filter(lesson_id=lesson_id).order_by("-number").first()
     if latest is None:
-        return Seating(None, {}, {}, frozenset())
-    tables = latest.tables.values_list("game_id", "number", "game__over")
-    numbers = {game_id: number for game_id, number, _over in tables}
-    over = frozenset(game_id for game_id, _number, over in tables if over)
-    return Seating(latest, numbers, seated_pupils(latest), over)
+        return Seating(None, {}, {}, frozenset(), {})
+    tables = latest.tables.values_list("game_id", "number", "game__over", "game__version")
+    numbers = {game_id: number for game_id, number, _over, _version in tables}
+    over = frozenset(game_id for game_id, _number, over, _version in tables if over)
+    versions = {game_id: version for game_id, _number, _over, version in tables}
+    return Seating(latest, numbers, seated_pupils(latest), over, versions)
+
+
+def table_versions(game_ids: Collection[str]) -> dict[str, int]:
+    """The stored version of each game of `game_ids`, in one small query."""
+    return dict(Game.objects.filter(pk__in=game_ids).values_list("pk", "version"))
 
 
 @dataclass(frozen=True)
@@ -233,6 +241,8 @@ class Changes:
     rest: str
     #: the games of the round that have finished, as far as the changed tables tell
     over: frozenset[str]
+    #: the version of each board in `boards`
+    versions: dict[str, int]
 
 
 def changes(
@@ -246,7 +256,7 @@ def changes(
     latest = seating.round
     ids = [game_id for game_id in game_ids if game_id in seating.numbers]
     if latest is None or not ids:
-        return Changes({}, "", over)
+        return Changes({}, "", over, {})
     if latest.large and any(seating.numbers[game_id] == latest.large for game_id in ids):
         return None
     tables = [
@@ -254,9 +264,10 @@ def changes(
         for row in Game.objects.filter(pk__in=ids)
     ]
     boards = {t.game_id: _tableau(t, latest, urls, lang, oob=True) for t in tables}
+    versions = {t.game_id: t.row.version for t in tables}
     finished = frozenset(t.game_id for t in tables if t.over)
     if not finished - over:
-        return Changes(boards, "", over | finished)
+        return Changes(boards, "", over | finished, versions)
     lesson = Lesson.objects.select_related("game").filter(pk=latest.lesson_id).first()
     if lesson is None:
         return None
@@ -267,4 +278,5 @@ def changes(
         f"{TEMPLATE}#round_line", {"round": latest, "playing": playing, "oob": True}
     )
     side = _side(lesson, everyone, pupils, urls, latest, lang, oob=True).strip()
-    return Changes(boards, line + side, frozenset(t.game_id for t in everyone if t.over))
+    over = frozenset(t.game_id for t in everyone if t.over)
+    return Changes(boards, line + side, over, versions)

@@ -225,3 +225,24 @@ async def test_a_projector_gone_before_its_disconnect_is_sent_nothing_and_logs_n
     await consumer._send("<li>two</li>")
     assert sent == ["<li>one</li>"] and consumer.gone
     assert not [r for r in caplog.records if r.levelname == "ERROR"]
+
+
+@own_loop
+async def test_a_lost_notice_still_reaches_the_projector(settings, monkeypatch):
+    """A change whose notice never came (a channel layer drops it for a full channel): the
+    projector's socket finds the table's newer version by itself and sends its board."""
+    from live import publish
+
+    settings.PLAY_AWAY_GRACE_MS = 10**9
+    lesson = await sync_to_async(new_lesson)()
+    await sync_to_async(seat_class)(lesson, ("Ada", "Bo"))
+    cookie = await sync_to_async(teacher_cookie)(lesson)
+    projector, connected, _ = await open_tables(lesson, cookie)
+    assert connected
+    await projector.receive_from(timeout=5)  # the whole overview
+    monkeypatch.setattr(publish, "send_notice", lambda group, notice: None)
+    version = await sync_to_async(a_move)(lesson)
+    game_id = await sync_to_async(table_at)(lesson, 1)
+    board = f'data-game="{game_id}" data-version="{version}"'
+    await until(projector, lambda frame: board in frame)
+    await projector.disconnect()
