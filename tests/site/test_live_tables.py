@@ -246,3 +246,28 @@ async def test_a_lost_notice_still_reaches_the_projector(settings, monkeypatch):
     board = f'data-game="{game_id}" data-version="{version}"'
     await until(projector, lambda frame: board in frame)
     await projector.disconnect()
+
+
+@own_loop
+async def test_a_game_socket_gone_before_its_disconnect_is_sent_nothing_and_logs_nothing():
+    """A phone that left while a frame for it was on its way (a delays line, a board): the
+    ASGI server's OSError marks the socket gone, no traceback (live.consumers)."""
+    from channels.generic.websocket import AsyncWebsocketConsumer
+    from live.consumers import GameConsumer
+    from uvicorn.protocols.utils import ClientDisconnected
+
+    sent = []
+
+    async def closed(self, text_data=None, bytes_data=None, close=False) -> None:
+        sent.append(text_data)
+        raise ClientDisconnected
+
+    consumer = GameConsumer()
+    original = AsyncWebsocketConsumer.send
+    AsyncWebsocketConsumer.send = closed
+    try:
+        await consumer.send(text_data="<div>one</div>")
+        await consumer.send(text_data="<div>two</div>")
+    finally:
+        AsyncWebsocketConsumer.send = original
+    assert sent == ["<div>one</div>"] and consumer.gone
