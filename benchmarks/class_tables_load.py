@@ -121,6 +121,7 @@ class Pupil:
         self.errors = 0  # moves whose new board never reached the opponent, failed sockets
         self.refused = 0  # moves the server refused without a change (no new board to see)
         self.settled = asyncio.Event()  # this pupil's last move has reached the opponent
+        self.waits: tuple[str, int, float] | None = None  # the last move's projector entry
 
     async def run(self, until: float, latencies: list[float], closing: asyncio.Event) -> None:
         """Move until `until`; then keep the socket open (its frames read) until `closing`:
@@ -143,7 +144,8 @@ class Pupil:
                         continue
                     self.opponent.drain()
                     sent, version = time.perf_counter(), self.version
-                    self.projector.waiting.append((self.game, version, sent))
+                    waits = self.waits = (self.game, version, sent)
+                    self.projector.waiting.append(waits)
                     await ws.send(json.dumps({"action": json.dumps(action),
                                               "version": version}))
                     try:
@@ -157,8 +159,10 @@ class Pupil:
                             self.errors += 1
                             print(f"  no new board at the opponent of {self.game}/{self.seat}"
                                   f" after version {version}", file=sys.stderr)
-                        else:
+                        else:  # nothing changed: nothing for the projector to show either
                             self.refused += 1
+                            if waits in self.projector.waiting:
+                                self.projector.waiting.remove(waits)
                 self.settled.set()
                 await closing.wait()
                 reader.cancel()
@@ -182,6 +186,11 @@ class Pupil:
             if not match:
                 continue
             self.version = max(self.version, int(match.group(1)))
+            told = " data-told" in frame[: frame.index(">")]
+            # A move refused with no change: the projector has nothing new to show for it.
+            if told and self.waits and self.waits[1] == int(match.group(1)) \
+                    and self.waits in self.projector.waiting:
+                self.projector.waiting.remove(self.waits)
             picks, drops, sends = [], [], []
             for name, value in ATTR.findall(frame):
                 data = json.loads(html.unescape(value))
