@@ -59,7 +59,7 @@ EVERY_S = 0.15
 #: how often the tables' stored versions are compared with the boards shown: a notice can be
 #: lost (a channel layer drops a message to a full channel: a busy projector's, which hears
 #: every table), and the next board of that table must come all the same
-SWEEP_S = 1.0
+SWEEP_S = 0.25
 
 
 @dataclass(eq=False)
