@@ -17,8 +17,8 @@ the projector always ends on every table's latest state; and since a channel lay
 notice to a full channel (the projector's hears every table), the tables' stored versions
 are compared with the boards shown every SWEEP_S, and a table behind is sent again. The
 overview itself is rendered once per distinct moment of the class and language
-(teach.overview), so every projector of a lesson gets the same bytes. The socket takes no commands: the teacher's controls post
-over HTTP.
+(teach.overview), so every projector of a lesson gets the same bytes. The socket takes no
+commands: the teacher's controls post over HTTP.
 """
 
 from __future__ import annotations
