@@ -97,7 +97,8 @@ class Projector:
                         continue
                     at = time.perf_counter()
                     self.frames += 1
-                    self.shown = {g: int(v) for g, v in TABLE.findall(frame)}
+                    # The whole overview, or only the boards of the tables that changed.
+                    self.shown.update((g, int(v)) for g, v in TABLE.findall(frame))
                     still = []
                     for game, version, sent in self.waiting:
                         if self.shown.get(game, -1) > version:
@@ -105,8 +106,9 @@ class Projector:
                         else:
                             still.append((game, version, sent))
                     self.waiting = still
-        except Exception:
+        except Exception as error:
             self.errors += 1
+            print(f"  projector socket failed: {error!r}", file=sys.stderr)
 
 
 class Pupil:
@@ -116,9 +118,15 @@ class Pupil:
         self.offers: tuple[list, list, list] = ([], [], [])
         self.frames: asyncio.Queue[tuple[float, int]] = asyncio.Queue()
         self.opponent: Pupil | None = None
-        self.errors = 0
+        self.errors = 0  # moves whose new board never reached the opponent, failed sockets
+        self.refused = 0  # moves the server refused without a change (no new board to see)
+        self.settled = asyncio.Event()  # this pupil's last move has reached the opponent
+        self.waits: tuple[str, int, float] | None = None  # the last move's projector entry
 
-    async def run(self, until: float, latencies: list[float]) -> None:
+    async def run(self, until: float, latencies: list[float], closing: asyncio.Event) -> None:
+        """Move until `until`; then keep the socket open (its frames read) until `closing`:
+        the opponent's last move is still to reach it, and a socket closed by the benchmark
+        is no error of the server's."""
         from websockets.asyncio.client import connect
 
         url = f"ws://127.0.0.1:{self.port}/ws/en/play/{self.game}/"
@@ -136,7 +144,8 @@ class Pupil:
                         continue
                     self.opponent.drain()
                     sent, version = time.perf_counter(), self.version
-                    self.projector.waiting.append((self.game, version, sent))
+                    waits = self.waits = (self.game, version, sent)
+                    self.projector.waiting.append(waits)
                     await ws.send(json.dumps({"action": json.dumps(action),
                                               "version": version}))
                     try:
@@ -146,10 +155,22 @@ class Pupil:
                                 latencies.append((at - sent) * 1000)
                                 break
                     except TimeoutError:
-                        self.errors += 1
+                        if self.version > version:  # the own board moved on: not refused
+                            self.errors += 1
+                            print(f"  no new board at the opponent of {self.game}/{self.seat}"
+                                  f" after version {version}", file=sys.stderr)
+                        else:  # nothing changed: nothing for the projector to show either
+                            self.refused += 1
+                            if waits in self.projector.waiting:
+                                self.projector.waiting.remove(waits)
+                self.settled.set()
+                await closing.wait()
                 reader.cancel()
-        except Exception:
+        except Exception as error:
             self.errors += 1
+            print(f"  pupil socket failed: {error!r}", file=sys.stderr)
+        finally:
+            self.settled.set()
 
     def drain(self) -> None:
         while not self.frames.empty():
@@ -165,6 +186,11 @@ class Pupil:
             if not match:
                 continue
             self.version = max(self.version, int(match.group(1)))
+            told = " data-told" in frame[: frame.index(">")]
+            # A move refused with no change: the projector has nothing new to show for it.
+            if told and self.waits and self.waits[1] == int(match.group(1)) \
+                    and self.waits in self.projector.waiting:
+                self.projector.waiting.remove(self.waits)
             picks, drops, sends = [], [], []
             for name, value in ATTR.findall(frame):
                 data = json.loads(html.unescape(value))
@@ -179,7 +205,7 @@ class Pupil:
         return rng.choice(sends) if sends else None
 
 
-async def load(port: int, setup: dict, seconds: float) -> tuple[list, Projector, int]:
+async def load(port: int, setup: dict, seconds: float) -> tuple[list, Projector, int, int]:
     until = time.monotonic() + seconds
     projector = Projector(port, setup["lesson"])
     by_game: dict[str, list[Pupil]] = {}
@@ -192,9 +218,15 @@ async def load(port: int, setup: dict, seconds: float) -> tuple[list, Projector,
     latencies: list[float] = []
     watching = asyncio.create_task(projector.run(until))
     await asyncio.sleep(0.5)
-    await asyncio.gather(*(p.run(until, latencies) for p in pupils))
+    closing = asyncio.Event()
+
+    async def close_when_settled() -> None:
+        await asyncio.gather(*(p.settled.wait() for p in pupils))
+        closing.set()
+
+    await asyncio.gather(close_when_settled(), *(p.run(until, latencies, closing) for p in pupils))
     await watching
-    return latencies, projector, sum(p.errors for p in pupils)
+    return latencies, projector, sum(p.errors for p in pupils), sum(p.refused for p in pupils)
 
 
 def main() -> None:
@@ -218,7 +250,7 @@ def main() -> None:
             time.sleep(1)
             cpu0, changes0 = cpu_seconds([process.pid]), versions(db)
             started = time.monotonic()
-            latencies, projector, errors = asyncio.run(load(port, setup, args.seconds))
+            latencies, projector, errors, refused = asyncio.run(load(port, setup, args.seconds))
             elapsed = time.monotonic() - started
             cpu, changes = cpu_seconds([process.pid]) - cpu0, versions(db) - changes0
         finally:
@@ -230,7 +262,8 @@ def main() -> None:
           f" {elapsed:.0f} s, 1 uvicorn worker, in-memory layer, SQLite,"
           f" {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
     print(f"  moves measured {len(latencies)}, projector frames {projector.frames},"
-          f" projector updates measured {len(projector.latencies)}")
+          f" projector updates measured {len(projector.latencies)},"
+          f" moves refused with no change {refused}")
     rows = [
         ("move p50 (ms)", percentile(latencies, 0.50)),
         ("move p99 (ms)", percentile(latencies, 0.99)),

@@ -106,9 +106,14 @@ class GameConsumer(AsyncWebsocketConsumer):
     async def send(self, text_data: str | None = None, bytes_data: bytes | None = None,
                    close: bool = False) -> None:
         # A frame rendered for a socket that closed meanwhile goes nowhere: the ASGI server
-        # raises on a send after the close.
-        if not self.gone:
+        # raises its own OSError on a send after the close (ASGI 2.4; uvicorn's
+        # ClientDisconnected), also before the page's disconnect has reached this socket.
+        if self.gone:
+            return
+        try:
             await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
+        except OSError:
+            self.gone = True
 
     async def close(self, code: int | None = None, reason: str | None = None) -> None:
         """Closed by the server (missed pings, a game gone): nothing more is sent, though the

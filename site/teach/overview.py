@@ -11,7 +11,8 @@ by its game's version, the leaderboard and the pupils by the finished games and 
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Collection, Hashable
+from dataclasses import dataclass
 
 from django.template.loader import render_to_string
 from play import service
@@ -23,7 +24,15 @@ from presentation.table import build_table
 from . import seating
 from .models import ClassRound, Lesson, Question
 from .narration import lines
-from .tables_board import TableView, family_of, leaderboard, tables_of
+from .tables_board import (
+    Pupils,
+    TableView,
+    family_of,
+    leaderboard,
+    seated_pupils,
+    table_view,
+    tables_of,
+)
 
 TEMPLATE = "teach/tables.html"
 #: story lines of the large table
@@ -104,10 +113,25 @@ def _large(lesson: Lesson, tables: list[TableView], number: int) -> dict | None:
     }
 
 
-def _tableau(t: TableView, round_: ClassRound, urls: dict[str, str], lang: str) -> str:
-    key = (t.game_id, t.row.version, round_.large == t.number, round_.ended is None, t.paused, lang)
-    context = {"t": t, "round": round_, **urls}
-    return TABLEAUX.get(key, lambda: render_to_string(f"{TEMPLATE}#tableau", context))
+def _tableau(
+    t: TableView, round_: ClassRound, urls: dict[str, str], lang: str, oob: bool = False
+) -> str:
+    key = (
+        t.game_id,
+        t.row.version,
+        round_.large == t.number,
+        round_.ended is None,
+        t.paused,
+        lang,
+        oob,
+    )
+    context = {"t": t, "round": round_, "oob": oob, **urls}
+
+    def render() -> str:
+        html = render_to_string(f"{TEMPLATE}#tableau", context)
+        return html.strip() if oob else html
+
+    return TABLEAUX.get(key, render)
 
 
 def _side(
@@ -117,6 +141,7 @@ def _side(
     urls: dict[str, str],
     latest: ClassRound | None,
     lang: str,
+    oob: bool = False,
 ) -> str:
     seated = {s.pupil_id for t in tables for s in t.seats if s.pupil_id is not None}
     waiting = [p for p in pupils if p.pk not in seated] if latest is not None else []
@@ -131,6 +156,7 @@ def _side(
         tuple(p.pk for p in waiting),
         tuple(sorted(finished)),
         lang,
+        oob,
     )
 
     def render() -> str:
@@ -139,6 +165,7 @@ def _side(
             "pupils": pupils,
             "waiting": waiting,
             "swap": family_of(lesson) == "swap",
+            "oob": oob,
             **urls,
         }
         return render_to_string(f"{TEMPLATE}#side", context)
@@ -169,3 +196,87 @@ def render_overview(lesson: Lesson, urls: dict[str, str]) -> str:
     return OVERVIEWS.get(
         key, lambda: render_to_string(f"{TEMPLATE}#overview", context_of(lesson, urls))
     )
+
+
+@dataclass(frozen=True)
+class Seating:
+    """What a table's small board needs beside its game's row, as it stands until the lesson
+    next changes (a lesson's notice: a round started, paused, ended, a table shown large, a
+    pupil removed): the latest round, each table's number and who sits where."""
+
+    round: ClassRound | None
+    numbers: dict[str, int]
+    pupils: dict[str, Pupils]
+    #: the round's finished games
+    over: frozenset[str]
+    #: each table's game version as read with the seating
+    versions: dict[str, int]
+
+
+def seating_of(lesson_id: str) -> Seating:
+    latest = ClassRound.objects.filter(lesson_id=lesson_id).order_by("-number").first()
+    if latest is None:
+        return Seating(None, {}, {}, frozenset(), {})
+    tables = latest.tables.values_list("game_id", "number", "game__over", "game__version")
+    numbers = {game_id: number for game_id, number, _over, _version in tables}
+    over = frozenset(game_id for game_id, _number, over, _version in tables if over)
+    versions = {game_id: version for game_id, _number, _over, version in tables}
+    return Seating(latest, numbers, seated_pupils(latest), over, versions)
+
+
+def table_versions(game_ids: Collection[str]) -> dict[str, int]:
+    """The stored version of each game of `game_ids`, in one small query."""
+    return dict(Game.objects.filter(pk__in=game_ids).values_list("pk", "version"))
+
+
+@dataclass(frozen=True)
+class Changes:
+    """What the projector is sent after changes at some tables (live.tables): each changed
+    table's small board as an out-of-band swap of its own <li>, and, once a table has
+    finished, the round's line and the leaderboard too."""
+
+    #: game id -> the table's board (an out-of-band swap)
+    boards: dict[str, str]
+    #: the round's line and the leaderboard ("": no table finished since `over`)
+    rest: str
+    #: the games of the round that have finished, as far as the changed tables tell
+    over: frozenset[str]
+    #: the version of each board in `boards`
+    versions: dict[str, int]
+
+
+def changes(
+    seating: Seating, game_ids: Collection[str], over: frozenset[str], urls: dict[str, str]
+) -> Changes | None:
+    """The boards of the changed tables (of the games `game_ids`; a game not of `seating`'s
+    round is left out), read in one query, and the leaderboard when one of them finished
+    since `over` (the games known finished). None: the whole overview must be sent (a
+    changed table is the one shown large, whose story is on the overview too)."""
+    lang = current_lang()
+    latest = seating.round
+    ids = [game_id for game_id in game_ids if game_id in seating.numbers]
+    if latest is None or not ids:
+        return Changes({}, "", over, {})
+    if latest.large and any(seating.numbers[game_id] == latest.large for game_id in ids):
+        return None
+    tables = [
+        table_view(seating.numbers[row.pk], row, seating.pupils.get(row.pk, {}))
+        for row in Game.objects.filter(pk__in=ids)
+    ]
+    boards = {t.game_id: _tableau(t, latest, urls, lang, oob=True) for t in tables}
+    versions = {t.game_id: t.row.version for t in tables}
+    finished = frozenset(t.game_id for t in tables if t.over)
+    if not finished - over:
+        return Changes(boards, "", over | finished, versions)
+    lesson = Lesson.objects.select_related("game").filter(pk=latest.lesson_id).first()
+    if lesson is None:
+        return None
+    everyone = tables_of(latest)  # who is seated (the side's waiting pupils), games' state
+    pupils = list(lesson.pupils.filter(removed=False).order_by("created", "pk"))
+    playing = sum(1 for t in everyone if not t.over)
+    line = render_to_string(
+        f"{TEMPLATE}#round_line", {"round": latest, "playing": playing, "oob": True}
+    )
+    side = _side(lesson, everyone, pupils, urls, latest, lang, oob=True).strip()
+    over = frozenset(t.game_id for t in everyone if t.over)
+    return Changes(boards, line + side, over, versions)

@@ -11,8 +11,10 @@ look-ups when nothing changed.
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Collection
 from dataclasses import dataclass
 
+from django.db import connections
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from play import presence, service
@@ -129,51 +131,66 @@ def bot_name(level: str) -> str:
 
 def seat_names(row: Game, seated: dict[int, str]) -> list[str]:
     """The table's players: the pupils by nickname, a bot by its level."""
-    return [seated.get(s, bot_name(kind)) for s, kind in enumerate(row.seats)]
+    return [seated[s] if s in seated else bot_name(kind) for s, kind in enumerate(row.seats)]
 
 
-def tables_of(round_: ClassRound) -> list[TableView]:
+#: per seat of a table, its pupil: (pupil id, nickname); a seat not in it is a bot's
+Pupils = dict[int, tuple[int, str]]
+
+
+def seated_pupils(round_: ClassRound, game_ids: Collection[str] | None = None) -> dict[str, Pupils]:
+    """Per game of the round's tables (`game_ids`: of these only), who sits where."""
+    seats = ClassSeat.objects.filter(round=round_)
+    if game_ids is not None:
+        seats = seats.filter(table__game_id__in=game_ids)
+    by_game: dict[str, Pupils] = {}
+    for game_id, seat, pupil_id, nickname in seats.values_list(
+        "table__game_id", "seat", "pupil_id", "pupil__nickname"
+    ):
+        by_game.setdefault(game_id, {})[seat] = (pupil_id, nickname)
+    return by_game
+
+
+def tables_of(round_: ClassRound, game_ids: Collection[str] | None = None) -> list[TableView]:
+    """The round's tables (`game_ids`: only the tables of these games), in two queries."""
     # A game's snapshot is read only for a version not seen yet (board_of).
-    tables = list(round_.tables.select_related("game").defer("game__snapshot"))
-    seats = ClassSeat.objects.filter(round=round_).select_related("pupil")
-    by_table: dict[int, dict[int, tuple[int, str]]] = {}
-    for seat in seats:
-        by_table.setdefault(seat.table_id, {})[seat.seat] = (seat.pupil_id, seat.pupil.nickname)
-    views = []
-    for table in tables:
-        row = table.game
-        board = board_of(row)
-        pupils = by_table.get(table.pk, {})
-        names = seat_names(row, {s: name for s, (_pid, name) in pupils.items()})
-        ahead = leader(board, row)
-        gone = presence.away(row) if not row.over else {}
-        handed = presence.locked(row) if not row.over else set()
-        views.append(
-            TableView(
-                number=table.number,
-                game_id=row.pk,
-                row=row,
-                centre=tuple(card_markup(code) for code in board.centre),
-                seats=tuple(
-                    SeatView(
-                        s,
-                        names[s],
-                        pupils.get(s, (None, ""))[0],
-                        left_words(board, s),
-                        ahead == s and not row.over,
-                        row.over and row.winner == s,
-                        away=s in gone,
-                        stand_in=bool(row.takeover_level(s)) and row.seats[s] != HUMAN,
-                        handed=s in handed,
-                    )
-                    for s in range(row.players)
-                ),
-                over=row.over,
-                paused=row.paused and not row.over,
-                winner=names[row.winner] if row.over and row.winner is not None else "",
+    tables = round_.tables.select_related("game").defer("game__snapshot")
+    if game_ids is not None:
+        tables = tables.filter(game_id__in=game_ids)
+    pupils = seated_pupils(round_, game_ids)
+    return [table_view(t.number, t.game, pupils.get(t.game_id, {})) for t in tables]
+
+
+def table_view(number: int, row: Game, pupils: Pupils) -> TableView:
+    """One table's small board, from its game's row and who sits where."""
+    board = board_of(row)
+    names = seat_names(row, {s: name for s, (_pid, name) in pupils.items()})
+    ahead = leader(board, row)
+    gone = presence.away(row) if not row.over else {}
+    handed = presence.locked(row) if not row.over else set()
+    return TableView(
+        number=number,
+        game_id=row.pk,
+        row=row,
+        centre=tuple(card_markup(code) for code in board.centre),
+        seats=tuple(
+            SeatView(
+                s,
+                names[s],
+                pupils.get(s, (None, ""))[0],
+                left_words(board, s),
+                ahead == s and not row.over,
+                row.over and row.winner == s,
+                away=s in gone,
+                stand_in=bool(row.takeover_level(s)) and row.seats[s] != HUMAN,
+                handed=s in handed,
             )
-        )
-    return views
+            for s in range(row.players)
+        ),
+        over=row.over,
+        paused=row.paused and not row.over,
+        winner=names[row.winner] if row.over and row.winner is not None else "",
+    )
 
 
 @dataclass(frozen=True)
@@ -232,7 +249,29 @@ def table_seat_names(row: Game) -> list[str]:
     return seat_names(row, seated)
 
 
+#: the second-language query's SQL by database alias, built once: the look-up runs for every
+#: frame of every game's page, and building the query through the ORM cost some fifty times
+#: running it. Nothing of its answer is kept: a lesson's second language is read as stored
+#: (a game's table row may come after its first page; a lesson's language may change).
+_LANGUAGE_SQL: dict[str, str] = {}
+_GAME = "game id"
+
+
 def table_language(row: Game) -> str:
     """A class table's second language: its lesson's (play.page.SECOND_LANGUAGE_HOOKS)."""
-    lessons = Lesson.objects.filter(rounds__tables__game_id=row.pk)
-    return lessons.values_list("lang2", flat=True).first() or ""
+    using = row._state.db or "default"
+    sql = _LANGUAGE_SQL.get(using)
+    if sql is None:
+        query = (
+            Lesson.objects.using(using)
+            .filter(rounds__tables__game_id=_GAME)
+            .values_list("lang2", flat=True)[:1]
+        )
+        sql, params = query.query.get_compiler(using).as_sql()
+        if params != (_GAME,):
+            raise RuntimeError(f"the second language's query takes {params!r}")
+        _LANGUAGE_SQL[using] = sql
+    with connections[using].cursor() as cursor:
+        cursor.execute(sql, [row.pk])
+        found = cursor.fetchone()
+    return found[0] if found and found[0] else ""

@@ -1,6 +1,7 @@
-// Class tables' projector (#23): the overview of every table is pushed over the page's
-// socket (htmx's ws extension swaps it in); while that socket is not open, the page asks
-// for the overview over HTTP once a second instead.
+// Class tables' projector (#23): the page's socket pushes the whole overview after a
+// lesson's change and, after a move, only the changed tables' boards (and the leaderboard
+// once a table finished), each an out-of-band swap htmx's ws extension makes; while that
+// socket is not open, the page asks for the whole overview over HTTP once a second instead.
 
 const box = document.getElementById("tables-overview");
 let live = false;

@@ -5,14 +5,16 @@ request of the projector's; every projector of a moment gets the same bytes."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import random
+import re
 from datetime import timedelta
 
 import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.utils import timezone
-from live.tables import overview_frame
+from live.tables import EVERY_S, TablesConsumer
 from play import service
 from play.access import SESSION_KEY
 from play.models import Game
@@ -67,6 +69,24 @@ def a_move(lesson: Lesson) -> int:
     raise AssertionError("no move to make")
 
 
+def table_at(lesson: Lesson, number: int) -> str:
+    return seating.current_round(lesson).tables.get(number=number).game_id
+
+
+async def until(socket: WebsocketCommunicator, shows) -> str:
+    """The first frame of `socket` that `shows` (other tables' boards may come first)."""
+    while True:
+        frame = await socket.receive_from(timeout=5)
+        if shows(frame):
+            return frame
+
+
+def board_of(frame: str, game_id: str) -> str:
+    """The <li> of `game_id`'s board in a frame of boards."""
+    start = frame.index(f'data-game="{game_id}"')
+    return frame[frame.rindex("<li", 0, start) : frame.index("</li>", start)]
+
+
 @own_loop
 async def test_only_the_teachers_browser_opens_the_overview_socket():
     lesson = await sync_to_async(new_lesson)()
@@ -94,29 +114,29 @@ async def test_moves_rounds_and_pupils_reach_every_projector_as_the_same_bytes(s
     opened = [await s.receive_from(timeout=5) for s in (first, second)]
     assert opened[0].startswith('<div id="tables-overview" hx-swap-oob="innerHTML">')
     assert 'id="table-2"' in opened[0] and opened[0] == opened[1]
-    # A move at a table: both projectors are sent the same new overview.
-    await sync_to_async(a_move)(lesson)
-    moved = [await s.receive_from(timeout=5) for s in (first, second)]
-    assert moved[0] == moved[1] and moved[0] != opened[0]
+    # A move at a table: both projectors are sent the same new board of that table, as an
+    # out-of-band swap of its own <li> (a frame holds only boards of tables that changed).
+    version = await sync_to_async(a_move)(lesson)
+    game_id = await sync_to_async(table_at)(lesson, 1)
+    board = f'data-game="{game_id}" data-version="{version}" hx-swap-oob="outerHTML">'
+    moved = [await until(s, lambda frame: board in frame) for s in (first, second)]
+    assert [board_of(frame, game_id) for frame in moved] == [board_of(moved[0], game_id)] * 2
+    for frame in moved:
+        assert frame.startswith('<li class="tableau" id="table-')
+        assert 'id="tables-overview"' not in frame and "Leaderboard" not in frame
     # A pupil joins: the overview lists the pupil as seated at the next round.
     await sync_to_async(questions.join)(lesson, "Eve")
-    joined = await first.receive_from(timeout=5)
-    assert "Seated at the next round:" in joined and "Eve" in joined
-    await second.receive_from(timeout=5)
+    joined = [await until(s, lambda frame: "Eve" in frame) for s in (first, second)]
+    assert "Seated at the next round:" in joined[0] and joined[0] == joined[1]
     # A new round: the socket follows the new tables' games.
     await sync_to_async(seat_class)(lesson, ())
     await sync_to_async(announce)(lesson.pk)
-    renewed = await first.receive_from(timeout=5)
-    assert "Round 2" in renewed and 'id="table-3"' in renewed
-    await second.receive_from(timeout=5)
-    # The socket follows the new round's games: their moves reach it (the frame may be
-    # the one already sent, when the move came before it was rendered).
-    await sync_to_async(a_move)(lesson)
-    expected = await sync_to_async(overview_frame)(lesson.pk, "en")
-    assert "Round 2" in expected
-    shown = renewed
-    while shown != expected:
-        shown = await first.receive_from(timeout=5)
+    renewed = await until(first, lambda frame: "Round 2" in frame)
+    assert 'id="table-3"' in renewed
+    # The socket follows the new round's games: their moves reach it.
+    version = await sync_to_async(a_move)(lesson)
+    game_id = await sync_to_async(table_at)(lesson, 1)
+    await until(first, lambda frame: f'data-game="{game_id}" data-version="{version}"' in frame)
     for socket in (first, second):
         await socket.disconnect()
 
@@ -230,3 +250,108 @@ async def test_a_refusal_over_a_two_language_tables_socket_is_told_in_both(setti
     assert "The teacher has paused every table" in told
     assert '<p class="game__message" lang="sv">Läraren har pausat alla bord' in told
     await socket.disconnect()
+
+
+@own_loop
+async def test_a_burst_of_moves_reaches_the_projector_as_fewer_frames_ending_on_the_latest(
+    settings,
+):
+    """Moves at a table faster than EVERY_S: the projector is sent that table's board at most
+    once per EVERY_S, and the last board it is sent is the table's latest version."""
+    settings.PLAY_AWAY_GRACE_MS = 10**9
+    lesson = await sync_to_async(new_lesson)()
+    await sync_to_async(seat_class)(lesson, ("Ada", "Bo"))
+    cookie = await sync_to_async(teacher_cookie)(lesson)
+    projector, connected, _ = await open_tables(lesson, cookie)
+    assert connected
+    await projector.receive_from(timeout=5)  # the whole overview
+    game_id = (await sync_to_async(table_games)(lesson.pk))[0]
+    loop = asyncio.get_running_loop()
+    frames: list[tuple[float, str]] = []
+
+    async def receive() -> None:
+        while True:
+            frames.append((loop.time(), await projector.receive_output(timeout=30)))
+
+    receiving = asyncio.ensure_future(receive())
+    until, moves = loop.time() + 5 * EVERY_S, 0
+    while loop.time() < until:
+        await sync_to_async(a_move)(lesson)
+        moves += 1
+    await asyncio.sleep(4 * EVERY_S)
+    receiving.cancel()
+    frames = [(at, frame["text"]) for at, frame in frames]
+    latest = (await sync_to_async(Game.objects.get)(pk=game_id)).version
+    shown = [int(v) for _at, f in frames for v in re.findall(r'data-version="(\d+)"', f)]
+    assert shown and shown[-1] == latest
+    assert len(frames) < moves
+    # Frames came no closer than EVERY_S (a little less: the loop's own timing).
+    gaps = [b - a for (a, _), (b, _) in itertools.pairwise(frames)]
+    assert all(gap >= 0.8 * EVERY_S for gap in gaps), (gaps, moves)
+    await projector.disconnect()
+
+
+@own_loop
+async def test_a_projector_gone_before_its_disconnect_is_sent_nothing_and_logs_nothing(caplog):
+    """The ASGI server raises its own OSError for a send to a page that left before the
+    socket's disconnect came (uvicorn: ClientDisconnected): no traceback, nothing more sent."""
+    from uvicorn.protocols.utils import ClientDisconnected
+
+    consumer = TablesConsumer()
+    sent = []
+
+    async def closed(text_data: str | None = None) -> None:
+        sent.append(text_data)
+        raise ClientDisconnected
+
+    consumer.send = closed
+    await consumer._send("<li>one</li>")
+    await consumer._send("<li>two</li>")
+    assert sent == ["<li>one</li>"] and consumer.gone
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]
+
+
+@own_loop
+async def test_a_lost_notice_still_reaches_the_projector(settings, monkeypatch):
+    """A change whose notice never came (a channel layer drops it for a full channel): the
+    projector's socket finds the table's newer version by itself and sends its board."""
+    from live import publish
+
+    settings.PLAY_AWAY_GRACE_MS = 10**9
+    lesson = await sync_to_async(new_lesson)()
+    await sync_to_async(seat_class)(lesson, ("Ada", "Bo"))
+    cookie = await sync_to_async(teacher_cookie)(lesson)
+    projector, connected, _ = await open_tables(lesson, cookie)
+    assert connected
+    await projector.receive_from(timeout=5)  # the whole overview
+    monkeypatch.setattr(publish, "send_notice", lambda group, notice: None)
+    version = await sync_to_async(a_move)(lesson)
+    game_id = await sync_to_async(table_at)(lesson, 1)
+    board = f'data-game="{game_id}" data-version="{version}"'
+    await until(projector, lambda frame: board in frame)
+    await projector.disconnect()
+
+
+@own_loop
+async def test_a_game_socket_gone_before_its_disconnect_is_sent_nothing_and_logs_nothing():
+    """A phone that left while a frame for it was on its way (a delays line, a board): the
+    ASGI server's OSError marks the socket gone, no traceback (live.consumers)."""
+    from channels.generic.websocket import AsyncWebsocketConsumer
+    from live.consumers import GameConsumer
+    from uvicorn.protocols.utils import ClientDisconnected
+
+    sent = []
+
+    async def closed(self, text_data=None, bytes_data=None, close=False) -> None:
+        sent.append(text_data)
+        raise ClientDisconnected
+
+    consumer = GameConsumer()
+    original = AsyncWebsocketConsumer.send
+    AsyncWebsocketConsumer.send = closed
+    try:
+        await consumer.send(text_data="<div>one</div>")
+        await consumer.send(text_data="<div>two</div>")
+    finally:
+        AsyncWebsocketConsumer.send = original
+    assert sent == ["<div>one</div>"] and consumer.gone

@@ -358,10 +358,10 @@ def test_a_seat_the_creator_handed_to_its_bot_is_theirs_to_give_back(client):
     # Elsa's browser still holds the seat, but the host's choice stands.
     page = friend.get(game_page).text
     assert "data-take-back" not in page
-    assert "lät en bot spela din plats" in page
+    assert "har låtit datorn ta över din plats" in page
     refused = friend.post(f"/sv/play/{game.pk}/seat/", {"seat": "1"})
     assert refused.status_code == 403
-    assert "lät en bot spela din plats" in refused.text
+    assert "har låtit datorn ta över din plats" in refused.text
     game.refresh_from_db()
     assert game.seats == ["human", "expert"]
     # Only the host gives it back, and then Elsa may take it.
