@@ -526,4 +526,4 @@ def test_every_players_page_shows_the_countdown_after_the_pause(client, settings
         with translation.override(lang):
             from django.utils.translation import pgettext
 
-            assert pgettext("start signal", "Ready, steady …") in page
+            assert pgettext("start signal", "Ready, steady…") in page
