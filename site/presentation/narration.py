@@ -282,8 +282,8 @@ def _told(event: dict, scene: Scene) -> str:
             return ngettext("%(player)s takes both centre piles (%(n)s card).",
                             "%(player)s takes both centre piles (%(n)s cards).", n) % Words({
                 "player": who, "n": Count(n)})
-        return ngettext("%(player)s takes %(n)s card from the centre.",
-                        "%(player)s takes %(n)s cards from the centre.", n) % Words({
+        return ngettext("%(player)s takes %(n)s card from the middle.",
+                        "%(player)s takes %(n)s cards from the middle.", n) % Words({
             "player": who, "n": Count(n)})
     text = FAMILY_TEXTS.get(family, _speed)(code, event, who, scene)
     return text if text is not None else ""

@@ -43,7 +43,7 @@ PHRASES: dict[tuple[str, str], object] = {
         "stacked."
     ),
     ("in_front", "hand-stack-and-four-open"): _(
-        "A hand stack held in one hand and a play row of %(row)d open cards, never stacked."
+        "A stock held in one hand and a play row of %(row)d open cards, never stacked."
     ),
     ("in_front", "draw-pile-and-four-piles-combined"): _(
         "A face-down draw pile and a play row of %(row)d places; equal cards must be stacked "
@@ -104,7 +104,7 @@ PHRASES: dict[tuple[str, str], object] = {
     ),
     ("stuck", "both-ready-then-turn"): _(
         "When nobody can move, or a player prefers not to, both turn a new card from their "
-        "hand stack at the same moment."
+        "stock at the same moment."
     ),
     ("stuck", "both-turn-own-right"): _(
         "A new round: both play a card from their draw pile onto the centre pile on their "
@@ -123,7 +123,7 @@ PHRASES: dict[tuple[str, str], object] = {
     ),
     ("running_out", "takes-from-opponent"): _(
         "Play on from the open cards; to turn new cards, take a face-down card from the "
-        "opponent's hand stack, even their last."
+        "opponent's stock, even their last."
     ),
     ("running_out", "opponent-gives-card"): _(
         "Play on from the open cards. If your draw pile is empty at a new round, after a slap "

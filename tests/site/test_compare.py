@@ -81,7 +81,7 @@ def test_difference_parts_are_the_cells_themselves(client, lang):
 def test_german_and_finnish_stress_differ_when_a_draw_pile_runs_out():
     row = next(r for r in build_rows(["stress-de", "stressi-fi"]) if r.dimension == "running_out")
     assert row.differs
-    assert "take a face-down card from the opponent's hand stack" in row.cells[0].text
+    assert "take a face-down card from the opponent's stock" in row.cells[0].text
     assert "hands you a face-down card" in row.cells[1].text
     assert "to keep" not in row.cells[1].text
 

@@ -163,7 +163,7 @@ def test_a_move_of_several_cards_lists_them_with_and(lang, text):
     ({"type": "combine", "from": "row-2", "to": "row-3"}, "fi",
      "Siirrä paikan 3 kortit paikkaan 4"),
     ({"type": "move", "card": "5C", "from": "pile-2", "to": "pile-4"}, "fi",
-     "Siirrä pinon 2 päällimmäinen kortti tyhjään pinoon 4"),
+     "Siirrä pinon 2 päällimmäinen kortti pinon 4 tyhjään paikkaan"),
     ({"type": "call", "pile": "centre-0"}, "fi", "Huuda ja lyö pelipinoa 1"),
     ({"type": "take", "card": "KS"}, "de", "Den Pik-König aus der Mitte nehmen"),
 ])
