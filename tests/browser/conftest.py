@@ -76,8 +76,13 @@ def asgi_live_server(django_db_setup):
 
 
 @pytest.fixture
-def site_url(asgi_live_server, transactional_db):
+def site_url(asgi_live_server, transactional_db, browser):
     yield asgi_live_server.url
+    # A test that failed half-way leaves the contexts it opened itself; their pages would go
+    # on polling the server, and the next tests (no database access allowed) would receive
+    # those requests' errors through Django's request signals.
+    for context in browser.contexts:
+        context.close()
     quiet(asgi_live_server)
 
 
