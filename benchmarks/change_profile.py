@@ -12,13 +12,10 @@ import argparse
 import cProfile
 import html
 import json
-import os
 import pstats
 import random
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from collections import defaultdict
 from pathlib import Path
@@ -34,22 +31,7 @@ def main() -> None:
     args = parser.parse_args()
     import live_load
 
-    with tempfile.TemporaryDirectory() as tmp:
-        db = Path(tmp) / "live.sqlite3"
-        environ = live_load.env(db, "")
-        os.environ.update(
-            {k: environ[k] for k in ("DJANGO_SETTINGS_MODULE", "DJANGO_SECRET_KEY", "SQLITE_PATH")}
-        )
-        import django
-
-        django.setup()
-        subprocess.run(
-            [str(live_load.PYTHON), "manage.py", "migrate", "--verbosity", "0"],
-            env=environ,
-            cwd=ROOT,
-            check=True,
-        )
-        games = live_load.create_games(environ, 4, 6)
+    with live_load.games_in_this_process(4, 6) as (_db, _environ, games):
         run(games, args.changes, args.profile)
 
 

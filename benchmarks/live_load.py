@@ -43,6 +43,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -96,6 +98,25 @@ def create_games(environ: dict, bot_games: int, people_games: int) -> list[dict]
     out = subprocess.run([str(PYTHON), "manage.py", "shell", "-c", script], env=environ,
                          cwd=ROOT, check=True, capture_output=True, text=True).stdout
     return json.loads(out.split("GAMES", 1)[1])
+
+
+@contextmanager
+def games_in_this_process(bot_games: int, people_games: int) -> Iterator[tuple[Path, dict, list]]:
+    """A fresh SQLite database in a temporary folder, migrated, Django set up over it in this
+    process (for the profiling tools, which run the site's code here), and the games created:
+    (database, environment, games)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "live.sqlite3"
+        environ = env(db, "")
+        os.environ.update(
+            {k: environ[k] for k in ("DJANGO_SETTINGS_MODULE", "DJANGO_SECRET_KEY", "SQLITE_PATH")}
+        )
+        import django
+
+        django.setup()
+        subprocess.run([str(PYTHON), "manage.py", "migrate", "--verbosity", "0"],
+                       env=environ, cwd=ROOT, check=True)
+        yield db, environ, create_games(environ, bot_games, people_games)
 
 
 def cookie(values: dict) -> str:

@@ -17,7 +17,6 @@ import signal
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -157,22 +156,7 @@ def main() -> None:
 
     import live_load
 
-    with tempfile.TemporaryDirectory() as tmp:
-        db = Path(tmp) / "live.sqlite3"
-        environ = live_load.env(db, "")
-        os.environ.update(
-            {k: environ[k] for k in ("DJANGO_SETTINGS_MODULE", "DJANGO_SECRET_KEY", "SQLITE_PATH")}
-        )
-        import django
-
-        django.setup()
-        subprocess.run(
-            [str(live_load.PYTHON), "manage.py", "migrate", "--verbosity", "0"],
-            env=environ,
-            cwd=ROOT,
-            check=True,
-        )
-        games = live_load.create_games(environ, args.bot_games, args.people_games)
+    with live_load.games_in_this_process(args.bot_games, args.people_games) as (db, environ, games):
         port = live_load.free_port()
         server = subprocess.Popen(
             [
