@@ -1,5 +1,6 @@
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
 
 from tests.site.pages import LANGS, page_paths
 
@@ -79,5 +80,5 @@ def test_projector_mode_large_type_and_four_colours_stay_accessible(page, site_u
     page.wait_for_url(f"{site_url}/de/stress-se/")
     assert page.locator("html").get_attribute("class") == "large-type four-colour"
     diamonds = page.locator(".card--diamonds").first
-    assert diamonds.evaluate("e => getComputedStyle(e).color") == "rgb(29, 78, 216)"
+    expect(diamonds).to_have_css("color", "rgb(29, 78, 216)")
     assert Axe().run(page).violations_count == 0

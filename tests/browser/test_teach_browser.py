@@ -478,7 +478,7 @@ def test_the_projector_layout_and_the_phones_have_no_axe_violations(browser, pag
     page.reload()
     expect(page.locator("html")).to_have_class(re.compile("large-type.*four-colour"))
     diamonds = page.locator("#game .card--diamonds").first
-    assert diamonds.evaluate("e => getComputedStyle(e).color") == "rgb(29, 78, 216)"
+    expect(diamonds).to_have_css("color", "rgb(29, 78, 216)")
     assert Axe().run(page).violations_count == 0
     context = browser.new_context(viewport=PHONE)
     phone = context.new_page()
