@@ -1,8 +1,8 @@
 """Every sentence the site assembles for the game, written out per language for a reader.
 
 The live demo, the step-through viewer of a played game and teacher mode tell each engine
-event in a sentence (presentation.narration), and a refused move as "Player 1 tried to ...,
-but it did not count: <reason>." (presentation.moves, presentation.reasons). Those sentences
+event in a sentence (presentation.narration), and a refused move as "Player 1 could not ...:
+<reason>." (presentation.moves, presentation.reasons). Those sentences
 are assembled from pieces at run time, so reading the catalogue is not reading them. This
 script plays seeded bot games of every variant under the options that change the words, tries
 a set of refused moves at points along the way, and writes every distinct sentence to

@@ -134,7 +134,7 @@ def _speed(code: str, e: dict, who: PlayerWord, f: Scene) -> str | None:
         # German Stress: a shout or a knock, and the first call decides
         return _("Both centre piles show the same rank (%(rank)s): the first call wins.") % rank
     if code == "tie":
-        return _("The calls came at the same moment: a tie.")
+        return _("Both players were equally quick: a tie.")
     if code == "penalty":
         n = e.get("count", 0)
         if e.get("reason") == "false-call":
@@ -216,9 +216,9 @@ def _swap(code: str, e: dict, who: PlayerWord, f: Scene) -> str | None:
                                                    "cards": _cards(e.get("took") or [])})
     if code == "swap-ended":
         took = e.get("took") or []
-        return ngettext("Five seconds without a swap: %(player)s's swap is finished for them, "
+        return ngettext("Five seconds without a swap: %(player)s's swap is cut short, "
                         "and the %(cards)s goes into %(pile)s.",
-                        "Five seconds without a swap: %(player)s's swap is finished for them, "
+                        "Five seconds without a swap: %(player)s's swap is cut short, "
                         "and the %(cards)s go into %(pile)s.", len(took)) % Words({
             "player": who, "cards": _cards(took), "pile": _zone(e.get("pile"), f)})
     if code == "completed" and e.get("dealt"):

@@ -5,7 +5,7 @@ from django.utils.translation import gettext_lazy as _
 REASONS = {
     "already-called": _("nobody calls twice"),
     "already-chose": _("nobody chooses a pile twice"),
-    "already-ready": _("saying ready once is enough"),
+    "already-ready": _("asking once is enough"),
     # a move of this game sent with arguments it does not take
     "bad-action": _("that move cannot be made in that form"),
     "bad-player": _("there is no such player"),
@@ -31,9 +31,9 @@ REASONS = {
     "pile-not-used": _("that centre pile is not in use in this deal"),
     "too-slow": _("too slow; someone else got there first"),
     "unknown-action": _("that is not a move in this game"),
-    "already-holding": _("a pile is already in hand; it has to go back first"),
+    "already-holding": _("another pile is in hand and has to go back first"),
     "not-holding": _("no pile has been picked up"),
-    "pile-complete": _("that pile is complete and can never change again"),
+    "pile-complete": _("a complete pile never changes again"),
     "just-put-back": _("that pile has just been put back; another one has to be picked up first"),
     "swap-unfinished": _("the swap is not finished until a card is taken from the middle"),
     "too-many": _("that is more cards than one grab allows"),
@@ -61,8 +61,8 @@ MOVE_REASONS = {
     ("refill", "not-allowed"): _("in this game the play row refills itself"),
     ("combine", "not-allowed"): _("in this game the cards of two places are never stacked "
                                   "together"),
-    ("ready", "not-allowed"): _("in this game new cards are turned without anyone saying "
-                                "they are ready"),
+    ("ready", "not-allowed"): _("in this game nobody asks for new cards; they are turned as "
+                                "soon as nobody can play"),
     ("play", "bad-zone"): _("a card is played only from the player's own open cards onto a "
                             "centre pile"),
 }

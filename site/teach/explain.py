@@ -174,5 +174,5 @@ def explain(game: Game, ref: Ref) -> Explanation:
         else:
             text = _("%(player)s may not %(move)s now: %(reason)s.") % words
         verdicts.append(Verdict(result.accepted, sentence(text)))
-    note = "" if verdicts else _("Nobody moves these cards by hand: the rules move them.")
+    note = "" if verdicts else _("You never move these cards yourself: they move as the rules say.")
     return Explanation(_subject(board, ref, game.variant.family), verdicts, note)

@@ -148,7 +148,7 @@ def test_a_rejected_move_shows_the_reason_and_a_watcher_sees_the_same_table(
     page.locator("#o-pile-1").click()
     expect(page.locator(".seat--own .zone--hand button")).to_have_count(4)
     page.locator("#o-pile-2").click()  # already holding a pile
-    expect(page.locator("#game-message")).to_contain_text("a pile is already in hand")
+    expect(page.locator("#game-message")).to_contain_text("another pile is in hand")
     page.locator(".seat--own .zone--hand button").first.drag_to(page.locator(".zone--middle"))
     expect(page.locator(".seat--own .zone--hand button")).to_have_count(3)  # laid, takes next
     held = [json.loads(b.get_attribute("data-pick"))["card"]
@@ -301,13 +301,13 @@ def test_a_refusal_appears_beside_the_hint_and_never_hides_it(page, site_url, co
     page.locator("#o-pile-1").click()
     expect(page.locator(".game__hint")).to_contain_text("Lay a card")
     page.locator("#o-pile-2").click()  # already holding a pile
-    expect(page.locator("#game-message")).to_contain_text("a pile is already in hand")
+    expect(page.locator("#game-message")).to_contain_text("another pile is in hand")
     expect(page.locator(".game__hint")).to_be_visible()
     seq = page.locator(".game__state").last.get_attribute("data-seq")
     # The next board (a bot's move) comes without the refusal: the page keeps it, and the hint.
     page.wait_for_function("""(seq) => [...document.querySelectorAll('.game__state')]
         .some((s) => s.dataset.seq !== seq)""", arg=seq, timeout=3500)
-    expect(page.locator("#game-message")).to_contain_text("a pile is already in hand")
+    expect(page.locator("#game-message")).to_contain_text("another pile is in hand")
     expect(page.locator(".game__hint")).to_contain_text("Lay a card")
     assert console_errors == []
 

@@ -201,7 +201,7 @@ def test_a_move_is_judged_by_the_engine_and_a_rejection_says_why(client):
     game.refresh_from_db()
     response = move(client, game, {"type": "pick", "pile": "pile-2"})
     assert response.status_code == 200
-    assert ("That did not count: a pile is already in hand; it has to go back first."
+    assert ("That did not count: another pile is in hand and has to go back first."
             in response.text)
 
 

@@ -163,10 +163,13 @@ def equal_tops_hint(calling: Calling) -> Hint:
     if calling.gesture == "knock":
         return Hint(
             _(
-                "Equal tops: call now! Tap a centre pile to knock on the table over both piles, "
-                "or press Space."
+                "Equal tops: call now! Tap a centre pile to knock on the table over the centre "
+                "piles, or press Space."
             ),
-            _("Equal tops: call now! Tap a centre pile to knock on the table over both piles."),
+            _(
+                "Equal tops: call now! Tap a centre pile to knock on the table over the centre "
+                "piles."
+            ),
         )
     if calling.own_pile_only:
         return Hint(
