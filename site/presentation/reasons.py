@@ -61,8 +61,8 @@ MOVE_REASONS = {
     ("refill", "not-allowed"): _("in this game the play row refills itself"),
     ("combine", "not-allowed"): _("in this game the cards of two places are never stacked "
                                   "together"),
-    ("ready", "not-allowed"): _("in this game nobody asks for new cards; they are turned as "
-                                "soon as nobody can play"),
+    ("ready", "not-allowed"): _("in this game new cards come without asking, as soon as "
+                                "nobody can play"),
     ("play", "bad-zone"): _("a card is played only from the player's own open cards onto a "
                             "centre pile"),
 }

@@ -308,7 +308,7 @@ def test_a_card_from_the_wrong_place_is_told_where_cards_come_from():
     ({"type": "combine", "from": "row-0", "to": "row-1"},
      "in this game the cards of two places are never stacked together"),
     ({"type": "ready"},
-     "in this game nobody asks for new cards; they are turned as soon as nobody can play")])
+     "in this game new cards come without asking, as soon as nobody can play")])
 def test_a_move_the_game_does_not_have_is_told_as_such(action, reason):
     """Round 7 (#24): "the rules do not allow that here" read as a ban for four moves that the
     game, with its options, simply does not have."""
