@@ -666,7 +666,7 @@ def test_a_pupil_answers_the_class_question_on_the_table_page(client):
     client.post(f"/en/teach/{lesson.pk}/question/", {"command": "reveal"})
     page = phones["Cy"].get(f"/en/teach/{lesson.pk}/table/").text
     assert 'data-question="1-revealed"' in page and "data-answer-url" not in page
-    assert "The engine allows it." in page
+    assert "The rules allow it." in page
     late = phones["Cy"].post(url, data, HTTP_HX_REQUEST="true")
     assert late.status_code == 409 and "This question is closed" in late.text
     # The tables go on: the question is gone, the phone's own table is back.

@@ -482,7 +482,7 @@ def test_a_class_question_collects_one_answer_per_pupil_and_shows_the_tally(clie
     late = pupils[1].post(url, {"action": json.dumps(right), "version": "0"})
     assert late.status_code == 409 and "This question is closed" in late.text
     verdict = pupils[1].get(f"/en/teach/{lesson.pk}/follow/", HTTP_HX_REQUEST="true").text
-    assert "The engine does not allow it:" in verdict
+    assert "The rules do not allow it:" in verdict
     post_clock(client, lesson, "resume")
     assert Question.objects.get(pk=question.pk).state == Question.CLOSED
 
