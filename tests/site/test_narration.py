@@ -133,9 +133,9 @@ FORMED = [
     ({"code": "won", "player": 1, "reason": "fewer-cards"}, "speed", {
         "fi": "Pelaajalla 2 on vähemmän kortteja jäljellä, joten hän voittaa."}),
     ({"code": "swap-ended", "player": 0, "took": ["9C"], "pile": "pile-2"}, "swap", {
-        "fi": "Viisi sekuntia ilman vaihtoa: pelaajan 1 vaihto viedään loppuun hänen "
-              "puolestaan, ja ristiysi menee pinoon 2.",
-        "de": "Fünf Sekunden ohne Tausch: Der Tausch von Spieler 1 wird zu Ende gebracht, "
+        "fi": "Viisi sekuntia ilman vaihtoa: pelaajan 1 vaihto katkeaa, ja ristiysi menee "
+              "pinoon 2.",
+        "de": "Fünf Sekunden ohne Tausch: Der Tausch von Spieler 1 wird abgebrochen, "
               "die Kreuz-Neun kommt in Stapel 2."}),
 ]
 
