@@ -683,3 +683,43 @@ def test_the_class_question_on_the_table_page_is_in_the_pupils_language(client, 
     page = phones["Bo"].get(f"/{lang}/teach/{lesson.pk}/table/").text
     assert 'data-question="1-open"' in page and "What would" not in page
     assert f'data-answer-url="/{lang}/teach/{lesson.pk}/answer/1/?on=table"' in page
+
+
+def _story_of(overview: str) -> str:
+    """The large table's story lines on the projector."""
+    found = re.search(r'<ol class="story__lines">(.*?)</ol>', overview, re.S)
+    assert found is not None, "no story of the large table"
+    return found.group(1)
+
+
+def test_the_large_tables_story_names_its_pupils_in_both_languages(client):
+    lesson, _phones = _class(client, ["Ada", "Bo", "Cy", "Di"])
+    type(lesson).objects.filter(pk=lesson.pk).update(lang2="fi")
+    control(client, lesson, "start", size="2", level="club", pairing="shuffle")
+    table = ClassTable.objects.get(round__lesson=lesson, number=2)
+    play_table_to_the_end(table.game, limit_ms=5_000)
+    here = set(table.seats.values_list("pupil__nickname", flat=True))
+    elsewhere = {"Ada", "Bo", "Cy", "Di"} - here
+    story = _story_of(control(client, lesson, "large", table="2").text)
+    texts = re.findall(r'<span class="story__text">([^<]*)</span>', story)
+    alts = re.findall(r'<span class="story__alt" lang="fi">([^<]*)</span>', story)
+    assert texts and len(alts) == len(texts)
+    # Every line names the table's own pupils, never "Player N", never another table's.
+    for lines in (texts, alts):
+        told = " ".join(lines)
+        assert any(name in told for name in here), told
+        assert not any(name in told for name in elsewhere)
+        assert "Player " not in told and "Pelaaja" not in told and "pelaaja" not in told
+    # The whole page the projector loads tells the same story.
+    page = client.get(f"/en/teach/{lesson.pk}/tables/").text
+    assert _story_of(page) == story
+
+
+def test_the_large_tables_story_escapes_a_nickname(client):
+    lesson, _phones = _class(client, ["<b>x</b>", "Bo"])
+    control(client, lesson, "start", size="2", level="club", pairing="shuffle")
+    table = ClassTable.objects.get(round__lesson=lesson, number=1)
+    play_table_to_the_end(table.game, limit_ms=5_000)
+    story = _story_of(control(client, lesson, "large", table="1").text)
+    assert "<b>" not in story and "&lt;b&gt;x&lt;/b&gt;" in story and "Bo" in story
+    assert "Player " not in story
