@@ -15,6 +15,7 @@ from asgiref.sync import sync_to_async
 from django.template.loader import render_to_string
 from django.test import Client
 from django.utils import timezone
+from django.utils.html import escape
 from play import service
 from play.access import SESSION_KEY, held_seats
 from play.models import Game
@@ -854,3 +855,28 @@ async def test_the_class_question_reaches_a_locked_out_and_a_finished_tables_soc
         asked = await frame_with(socket, 'data-question="1-open"')
         assert f'data-answer-url="/en/teach/{lesson.pk}/answer/1/?on=table"' in asked
         await socket.disconnect()
+
+
+@pytest.mark.parametrize("variant", ["stress-se", "james-bond"])
+def test_the_class_summarys_moment_names_the_tables_pupils(client, variant):
+    lesson, _phones = _class(client, ["<i>Ada</i>", "Bo", "Cy", "Di"], variant)
+    type(lesson).objects.filter(pk=lesson.pk).update(lang2="fi")
+    control(client, lesson, "start", size="2", level="club", pairing="shuffle")
+    first = ClassTable.objects.get(round__lesson=lesson, number=1)
+    row = play_table_to_the_end(first.game)
+    assert row.over
+    here = [escape(n) for n in first.seats.values_list("pupil__nickname", flat=True)]
+    text = client.get(f"/en/teach/{lesson.pk}/summary/").text
+    assert "<i>" not in text
+    moment = text.split('class="table-result__moment"')[1].split("</li>")[0]
+    captions = re.findall(r'<span lang="(en|fi)">([^<]*)</span>', moment.split("moment__story")[0])
+    stories = re.findall(r'<p class="moment__story" lang="(en|fi)">([^<]*)</p>', moment)
+    assert {lang for lang, _story in stories} == {"en", "fi"}
+    named = [label for _lang, label in captions if any(n in label for n in here)]
+    # (a Stress moment shows the centre piles; a James Bond one, a player's cards too)
+    assert named or variant != "james-bond", captions
+    finnish = [label for lang, label in captions if lang == "fi" and label in named]
+    assert not any("lays" in label or "takes" in label for label in finnish), finnish
+    for _lang, said in [*captions, *stories]:
+        assert "Player " not in said and "Pelaaja" not in said and "pelaaja" not in said
+    assert any(n in " ".join(s for _lang, s in stories) for n in here)
