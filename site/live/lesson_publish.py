@@ -76,10 +76,10 @@ def tell_tables(lesson_id: str, stamp: str) -> None:
     by version); the question's mark in it (data-question) makes static/js/play.js take a
     frame of the version shown."""
     wall = timezone.now()
+    # (a finished table's too: its phone keeps its socket while the round goes on)
     rows = Game.objects.filter(
         class_table__round__lesson_id=lesson_id,
         class_table__round__ended__isnull=True,
-        over=False,
     )
     for row in rows:
         notice = {

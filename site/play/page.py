@@ -35,8 +35,9 @@ from .told import in_language
 ANNOUNCED_EVENTS = 4
 
 #: What other apps add to a game's page (tables: the players' names, the way back to the
-#: table), each from the row and the seat the viewer plays (None: a watcher); registered in
-#: an AppConfig.ready(). Asked only about a game dealt for a table (`for_a_table`).
+#: table), each from the row and the seat the viewer plays, or holds while a bot plays it
+#: (None: a watcher); registered in an AppConfig.ready(). Asked only about a game dealt for
+#: a table (`for_a_table`).
 PAGE_HOOKS: list[Callable[[Game, int | None], dict]] = []
 
 #: The second language other apps show a game in beside the active one ("": none), from
@@ -179,5 +180,5 @@ def _play_context(shown: Shown, seat: int | None) -> tuple[Role, dict]:
         "again_query": urlencode(again_pairs(row)),
     }
     for hook in PAGE_HOOKS if for_a_table(row) else ():
-        context.update(hook(row, seat if holds else None))
+        context.update(hook(row, seat if holds or stood_in else None))
     return role, context

@@ -19,7 +19,7 @@ from play.models import Game, LogEntry
 from presentation.board import Place, zone_kind
 from presentation.moves import Calling, describe, refusal, tried
 from presentation.narration import PlayerWord, narrate
-from presentation.wording import Words, sentence
+from presentation.wording import Words, seat_names, sentence
 from rules_engine.registry import VARIANTS
 
 #: at most this many lines in one page or answer (a long James Bond match has thousands).
@@ -85,9 +85,11 @@ def _texts(entry: LogEntry, family: str, variant: str,
     return [(text, is_event) for text, is_event in texts if text]
 
 
-#: lines told, by game, log length, first entry, languages and limit: a log entry never
-#: changes once written, so the pages that tell the same entries in the same languages (the
-#: projector's and the pupils' frames of one change: live.lesson_publish) share them.
+#: lines told, by game, log length, first entry, languages, limit and the seats' names: a log
+#: entry never changes once written, so the pages that tell the same entries in the same
+#: languages (the projector's and the pupils' frames of one change: live.lesson_publish)
+#: share them. The names are the game's own (a class table's nicknames, fixed when its round
+#: is seated), in the key all the same so a line never outlives a name it was told with.
 _TOLD: OrderedDict[tuple, list[Line]] = OrderedDict()
 KEPT_TOLD = 256
 
@@ -98,10 +100,14 @@ def lines(row: Game, since: int, lang2: str = "", *, limit: int = MAX_LINES,
     the entries the request just wrote; when they reach back to `since`, the log is not
     read again."""
     first = max(since, row.log_length - limit)
-    key = (row.pk, row.log_length, first, lang2, translation.get_language(), limit)
+    names = tuple(row.names)
+    key = (row.pk, row.log_length, first, lang2, translation.get_language(), limit, names)
     told = _TOLD.get(key)
     if told is None:
-        told = _TOLD[key] = _lines(row, first, lang2, limit, fresh)
+        # A class table's story calls its players by their nicknames in both languages,
+        # as a friends' table's does (a bot's seat, which has no name, stays "Player 2").
+        with seat_names(names):
+            told = _TOLD[key] = _lines(row, first, lang2, limit, fresh)
         while len(_TOLD) > KEPT_TOLD:
             _TOLD.popitem(last=False)
     return list(told)

@@ -23,6 +23,7 @@ from presentation.endings import no_winner_why, result_of
 from presentation.narration import narrate_all
 from presentation.table import seat_name
 from presentation.table.cards import card_markup
+from presentation.wording import seat_display_name
 from rules_engine.game import Game as EngineGame
 from rules_engine.registry import VARIANTS
 
@@ -96,6 +97,9 @@ def moment_time(ms: int) -> str:
 
 
 def _group_label(what: str, seat: int | None) -> str:
+    name = seat_display_name(seat)
+    if name:  # a class table's player, by nickname (presentation.wording.seat_names)
+        return _named_label(what, name)
     n = (seat or 0) + 1
     labels = {
         "centre": _("Centre piles"),
@@ -105,6 +109,19 @@ def _group_label(what: str, seat: int | None) -> str:
         "took": _("Player %(n)s takes") % {"n": n},
         "pile": _("Player %(n)s: four of a kind") % {"n": n},
         "complete": _("Player %(n)s: complete piles") % {"n": n},
+    }
+    return labels[what]
+
+
+def _named_label(what: str, name: str) -> str:
+    labels = {
+        "centre": _("Centre piles"),
+        "middle": _("The middle"),
+        "row": name,
+        "gave": _("%(name)s lays") % {"name": name},
+        "took": _("%(name)s takes") % {"name": name},
+        "pile": _("%(name)s: four of a kind") % {"name": name},
+        "complete": _("%(name)s: complete piles") % {"name": name},
     }
     return labels[what]
 

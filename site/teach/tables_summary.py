@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from play.models import Game
 
+from presentation.wording import seat_names as named_seats
 from rules_engine.registry import VARIANTS
 
 from . import seating
@@ -42,7 +43,11 @@ def _moment(row: Game, languages: list[str], titles: dict) -> MomentView | None:
     first = found[0]
     times = {e.seq: e.t for e in row.entries.filter(seq=first.seq).only("seq", "t")}
     family = VARIANTS[row.variant].family
-    return _moment_view(1, first, family, row.variant, languages, titles, times.get(first.seq, 0))
+    # its story and its card groups call the players by their nicknames, as its lines do
+    with named_seats(row.names):
+        return _moment_view(
+            1, first, family, row.variant, languages, titles, times.get(first.seq, 0)
+        )
 
 
 def table_results(lesson: Lesson, lang: str) -> tuple[int | None, list[TableResult]]:

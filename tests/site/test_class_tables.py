@@ -11,16 +11,24 @@ import random
 import re
 
 import pytest
+from asgiref.sync import sync_to_async
 from django.template.loader import render_to_string
 from django.test import Client
+from django.utils import timezone
+from django.utils.html import escape
 from play import service
-from play.access import held_seats
+from play.access import SESSION_KEY, held_seats
 from play.models import Game
-from teach import seating
-from teach.models import ClassRound, ClassSeat, ClassTable, Pupil, Question
+from teach import questions, seating
+from teach.access import PUPIL_KEY
+from teach.models import ClassRound, ClassSeat, ClassTable, Lesson, Pupil, Question
 
 from tests.play_human import sensible_action
 from tests.site.class_tables_support import control, join, new_lesson, play_table_to_the_end
+from tests.site.test_live import connect, own_loop
+from tests.site.test_live_lessons import new_lesson as live_lesson
+from tests.site.test_live_lessons import session_cookie
+from tests.site.test_live_tables import frame_with, seat_class
 
 pytestmark = pytest.mark.django_db
 LANGS = ["sv", "nb", "de", "fi", "en"]
@@ -683,3 +691,192 @@ def test_the_class_question_on_the_table_page_is_in_the_pupils_language(client, 
     page = phones["Bo"].get(f"/{lang}/teach/{lesson.pk}/table/").text
     assert 'data-question="1-open"' in page and "What would" not in page
     assert f'data-answer-url="/{lang}/teach/{lesson.pk}/answer/1/?on=table"' in page
+
+
+def _story_of(overview: str) -> str:
+    """The large table's story lines on the projector."""
+    found = re.search(r'<ol class="story__lines">(.*?)</ol>', overview, re.S)
+    assert found is not None, "no story of the large table"
+    return found.group(1)
+
+
+def test_the_large_tables_story_names_its_pupils_in_both_languages(client):
+    lesson, _phones = _class(client, ["Ada", "Bo", "Cy", "Di"])
+    type(lesson).objects.filter(pk=lesson.pk).update(lang2="fi")
+    control(client, lesson, "start", size="2", level="club", pairing="shuffle")
+    table = ClassTable.objects.get(round__lesson=lesson, number=2)
+    play_table_to_the_end(table.game, limit_ms=5_000)
+    here = set(table.seats.values_list("pupil__nickname", flat=True))
+    elsewhere = {"Ada", "Bo", "Cy", "Di"} - here
+    story = _story_of(control(client, lesson, "large", table="2").text)
+    texts = re.findall(r'<span class="story__text">([^<]*)</span>', story)
+    alts = re.findall(r'<span class="story__alt" lang="fi">([^<]*)</span>', story)
+    assert texts and len(alts) == len(texts)
+    # Every line names the table's own pupils, never "Player N", never another table's.
+    for lines in (texts, alts):
+        told = " ".join(lines)
+        assert any(name in told for name in here), told
+        assert not any(name in told for name in elsewhere)
+        assert "Player " not in told and "Pelaaja" not in told and "pelaaja" not in told
+    # The whole page the projector loads tells the same story.
+    page = client.get(f"/en/teach/{lesson.pk}/tables/").text
+    assert _story_of(page) == story
+
+
+def test_the_large_tables_story_escapes_a_nickname(client):
+    lesson, _phones = _class(client, ["<b>x</b>", "Bo"])
+    control(client, lesson, "start", size="2", level="club", pairing="shuffle")
+    table = ClassTable.objects.get(round__lesson=lesson, number=1)
+    play_table_to_the_end(table.game, limit_ms=5_000)
+    story = _story_of(control(client, lesson, "large", table="1").text)
+    assert "<b>" not in story and "&lt;b&gt;x&lt;/b&gt;" in story and "Bo" in story
+    assert "Player " not in story
+
+
+def _table_page_answers(phone: Client, lesson, question, action, asked: str) -> None:
+    """The phone's table page (and the poll that stands in for its socket) shows the class
+    question and takes one answer through the lesson's answer route (?on=table)."""
+    seat = ClassSeat.objects.select_related("table", "pupil").get(pupil_id=phone.pupil_id)
+    url = f"/en/teach/{lesson.pk}/answer/{question.number}/?on=table"
+    page = phone.get(f"/en/teach/{lesson.pk}/table/").text
+    assert f"What would {asked} play here?" in page
+    assert f'data-answer-url="{url}"' in page and 'data-question="1-open"' in page
+    # the page can be tapped, and keeps its socket while the round goes on
+    assert " data-holds" in page and f'ws-connect="/ws/en/play/{seat.table.game_id}/"' in page
+    poll = phone.get(f"/en/play/{seat.table.game_id}/?since=0", HTTP_HX_REQUEST="true").text
+    assert f"What would {asked} play here?" in poll and f'data-answer-url="{url}"' in poll
+    data = {"action": json.dumps(action), "version": "0", "since": "0"}
+    answered = phone.post(url, data, HTTP_HX_REQUEST="true")
+    assert answered.status_code == 200
+    assert "You answered: " in answered.text and 'data-question="1-open"' in answered.text
+    assert question.answers.filter(pupil=seat.pupil).count() == 1
+    # Answering again replaces the answer: the pupil counts once.
+    phone.post(url, data, HTTP_HX_REQUEST="true")
+    assert question.answers.filter(pupil=seat.pupil).count() == 1
+
+
+def _phones_with_ids(lesson, phones: dict[str, Client]) -> None:
+    for name, phone in phones.items():
+        phone.pupil_id = Pupil.objects.get(lesson=lesson, nickname=name).pk
+
+
+def test_a_pupil_whose_seat_a_bot_plays_answers_the_class_question_on_the_table_page(client):
+    lesson, phones = _class(client, ["Ada", "Bo", "Cy", "Di"])
+    _phones_with_ids(lesson, phones)
+    control(client, lesson, "start", size="2", level="club", pairing="shuffle")
+    # The teacher hands a pupil of the second table to a bot (locked).
+    handed = ClassSeat.objects.select_related("pupil", "table").get(table__number=2, seat=0)
+    name = handed.pupil.nickname
+    control(client, lesson, "bot", table="2", seat="0")
+    assert Game.objects.get(pk=handed.table.game_id).seats[0] == "club"
+    phones[name].get(f"/en/teach/{lesson.pk}/table/")
+    question, asked, action = _asked(client, lesson)
+    page = phones[name].get(f"/en/teach/{lesson.pk}/table/").text
+    assert "Your teacher has given your seat to a bot" in page
+    _table_page_answers(phones[name], lesson, question, action, asked)
+    # The projector's tally counts the answer.
+    projector = client.get(f"/en/teach/{lesson.pk}/").text
+    assert "1 of 4 pupils have answered." in projector
+    # A watcher of that table still sees no question.
+    watched = Client().get(f"/en/play/{handed.table.game_id}/?since=0", HTTP_HX_REQUEST="true")
+    assert "data-question" not in watched.text
+
+
+def test_a_pupil_whose_game_is_over_answers_the_class_question_on_the_table_page(client):
+    lesson, phones = _class(client, ["Ada", "Bo", "Cy", "Di"])
+    _phones_with_ids(lesson, phones)
+    control(client, lesson, "start", size="2", level="club", pairing="shuffle")
+    done = ClassTable.objects.get(round__lesson=lesson, number=2)
+    row = play_table_to_the_end(done.game)
+    assert row.over
+    names = list(done.seats.order_by("seat").values_list("pupil__nickname", flat=True))
+    # While the round goes on, the finished table's page keeps its socket and, without it,
+    # asks again (no question yet).
+    before = phones[names[0]].get(f"/en/teach/{lesson.pk}/table/").text
+    assert f'ws-connect="/ws/en/play/{row.pk}/"' in before and 'class="poll"' in before
+    assert "data-question" not in before
+    question, asked, action = _asked(client, lesson)
+    for name in names:
+        _table_page_answers(phones[name], lesson, question, action, asked)
+    projector = client.get(f"/en/teach/{lesson.pk}/").text
+    assert "2 of 4 pupils have answered." in projector
+    # Once the round is over, the finished table's page asks for nothing more.
+    control(client, lesson, "end")
+    after = phones[names[0]].get(f"/en/teach/{lesson.pk}/table/").text
+    assert "ws-connect" not in after and 'class="poll"' not in after
+
+
+@pytest.fixture
+def fresh_layer():
+    """The in-memory channel layer's queues belong to one event loop: a new one per test."""
+    from channels.layers import channel_layers
+
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()
+
+
+@pytest.mark.django_db(transaction=True)
+@own_loop
+async def test_the_class_question_reaches_a_locked_out_and_a_finished_tables_socket(
+    settings, fresh_layer
+):
+    """The question's notice (live.lesson_publish.tell_tables) reaches the socket of a
+    pupil whose seat the teacher gave a bot and of a pupil whose table has finished."""
+    settings.PLAY_AWAY_GRACE_MS = 10**9
+    lesson = await sync_to_async(live_lesson)()
+    await sync_to_async(seat_class)(lesson, ("Ada", "Bo", "Cy", "Di"))
+
+    def prepare() -> tuple[list[tuple[str, bytes]], Game]:
+        latest = seating.current_round(lesson)
+        one, two = latest.tables.get(number=1), latest.tables.get(number=2)
+        seating.hand_to_bot(one, 0, timezone.now())  # as the teacher's "Bot" does
+        play_table_to_the_end(two.game)
+        seating.pause_all(latest, timezone.now())
+        phones = []
+        for seat in (one.seats.get(seat=0), two.seats.get(seat=0)):
+            cookie = session_cookie(
+                **{PUPIL_KEY: {lesson.pk: seat.pupil_id}, SESSION_KEY: {seat.table.game_id: [0]}}
+            )
+            phones.append((seat.table.game_id, cookie))
+        return phones, Game.objects.get(pk=one.game_id)
+
+    phones, asked_about = await sync_to_async(prepare)()
+    sockets = [await connect(game_id, cookie=cookie) for game_id, cookie in phones]
+    for socket in sockets:
+        await socket.send_to(text_data='{"since": 0}')
+        await frame_with(socket, "data-version")
+
+    def ask() -> None:
+        questions.ask(Lesson.objects.get(pk=lesson.pk), asked_about, 1)
+
+    await sync_to_async(ask)()
+    for socket in sockets:
+        asked = await frame_with(socket, 'data-question="1-open"')
+        assert f'data-answer-url="/en/teach/{lesson.pk}/answer/1/?on=table"' in asked
+        await socket.disconnect()
+
+
+@pytest.mark.parametrize("variant", ["stress-se", "james-bond"])
+def test_the_class_summarys_moment_names_the_tables_pupils(client, variant):
+    lesson, _phones = _class(client, ["<i>Ada</i>", "Bo", "Cy", "Di"], variant)
+    type(lesson).objects.filter(pk=lesson.pk).update(lang2="fi")
+    control(client, lesson, "start", size="2", level="club", pairing="shuffle")
+    first = ClassTable.objects.get(round__lesson=lesson, number=1)
+    row = play_table_to_the_end(first.game)
+    assert row.over
+    here = [escape(n) for n in first.seats.values_list("pupil__nickname", flat=True)]
+    text = client.get(f"/en/teach/{lesson.pk}/summary/").text
+    assert "<i>" not in text
+    moment = text.split('class="table-result__moment"')[1].split("</li>")[0]
+    captions = re.findall(r'<span lang="(en|fi)">([^<]*)</span>', moment.split("moment__story")[0])
+    stories = re.findall(r'<p class="moment__story" lang="(en|fi)">([^<]*)</p>', moment)
+    assert {lang for lang, _story in stories} == {"en", "fi"}
+    named = [label for _lang, label in captions if any(n in label for n in here)]
+    # (a Stress moment shows the centre piles; a James Bond one, a player's cards too)
+    assert named or variant != "james-bond", captions
+    finnish = [label for lang, label in captions if lang == "fi" and label in named]
+    assert not any("lays" in label or "takes" in label for label in finnish), finnish
+    for _lang, said in [*captions, *stories]:
+        assert "Player " not in said and "Pelaaja" not in said and "pelaaja" not in said
+    assert any(n in " ".join(s for _lang, s in stories) for n in here)
