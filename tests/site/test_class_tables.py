@@ -715,8 +715,9 @@ def test_the_large_tables_story_names_its_pupils_in_both_languages(client):
     # Every line names the table's own pupils, never "Player N", never another table's.
     for lines in (texts, alts):
         told = " ".join(lines)
-        assert any(name in told for name in here), told
-        assert not any(name in told for name in elsewhere)
+        # (as whole words: "Bo" is in "Both centre piles …")
+        assert any(re.search(rf"\b{name}\b", told) for name in here), told
+        assert not any(re.search(rf"\b{name}\b", told) for name in elsewhere), told
         assert "Player " not in told and "Pelaaja" not in told and "pelaaja" not in told
     # The whole page the projector loads tells the same story.
     page = client.get(f"/en/teach/{lesson.pk}/tables/").text
