@@ -41,7 +41,7 @@ WINS: WordsSentences[str, WinWords] = {
         ),
     ),
     "call": WinWords(
-        gettext_lazy("%(player)s called first and wins."),
+        gettext_lazy("%(player)s makes the win call with every pile complete and wins."),
         gettext_lazy("You made the win call with every pile complete."),
         gettext_lazy("%(player)s made the win call with every pile complete."),
         gettext_lazy("%(player)s won after %(time)s with the win call, every pile complete."),

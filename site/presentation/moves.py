@@ -81,8 +81,8 @@ MOVE_WORDS: WordsSentences[str, tuple[str, str]] = {
     "point": (gettext_lazy("Call and point at %(pile)s"),
               pgettext_lazy("tried to", "call and point at %(pile)s")),
     # German Stress's knock goes over both centre piles, whichever one is tapped
-    "knock": (gettext_lazy("Call and knock on the table over the centre piles"),
-              pgettext_lazy("tried to", "call and knock on the table over the centre piles")),
+    "knock": (gettext_lazy("Call and bring a flat hand down on the centre piles"),
+              pgettext_lazy("tried to", "call and bring a flat hand down on the centre piles")),
     "call-word": (gettext_lazy("Call “%(word)s”"), pgettext_lazy("tried to", "call “%(word)s”")),
     "call": (gettext_lazy("Make the win call"), pgettext_lazy("tried to", "claim the win")),
     "refill-place": (gettext_lazy("Refill %(place)s"),

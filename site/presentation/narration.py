@@ -80,7 +80,7 @@ def _call(e: dict, who: PlayerWord, scene: Scene) -> str:
         return _("%(player)s calls and points at %(pile)s.") % Words({"player": who, "pile": pile})
     if gesture == "knock":
         # German Stress's knock: a flat hand over both centre piles, whichever was tapped
-        return _("%(player)s calls and knocks on the table over the centre piles.") % Words({
+        return _("%(player)s calls and brings a flat hand down on the centre piles.") % Words({
             "player": who})
     if gesture == "shout":
         # a call naming no pile (German Stress): each caller is told, the first and, in a

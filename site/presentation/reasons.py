@@ -63,8 +63,7 @@ MOVE_REASONS = {
                                   "together"),
     ("ready", "not-allowed"): _("in this game new cards come without asking, as soon as "
                                 "nobody can play"),
-    ("play", "bad-zone"): _("a card is played only from the player's own open cards onto a "
-                            "centre pile"),
+    ("play", "bad-zone"): _("only a player's own open cards go onto the centre piles"),
 }
 
 

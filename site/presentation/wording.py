@@ -121,15 +121,21 @@ NUMBER_WORDS = (
 )
 
 
+#: The largest count a language writes as a word; British house style spells out one to nine
+#: only, so "twelve cards" and "13 cards" never stand side by side in one English list.
+WORDS_UP_TO = {"en": 9}
+
+
 @dataclass(frozen=True)
 class Count:
     """A number of cards (or piles) inside a sentence: a word up to twelve ("stacks the two
-    cards"), digits beyond ("takes 23 cards"), as a careful writer of each language does."""
+    cards"; English: up to nine), digits beyond ("takes 23 cards"), as a careful writer of
+    each language does."""
 
     n: int
 
     def __str__(self) -> str:
-        if 1 <= self.n <= len(NUMBER_WORDS):
+        if 1 <= self.n <= WORDS_UP_TO.get(current_lang(), len(NUMBER_WORDS)):
             return str(NUMBER_WORDS[self.n - 1])
         return str(self.n)
 

@@ -141,7 +141,8 @@ def parse_plan(variant: str, params: QueryDict, *, named: bool) -> Plan:
     ]
     if FRIEND not in kinds[1:] and not errors:
         errors["seat-2"] = _(
-            "Invite at least one friend; to play against bots alone, choose Play against the bots."
+            "Invite at least one friend; to play against bots alone, "
+            "choose “Play against the bots”."
         )
     return Plan(
         setup,

@@ -113,7 +113,9 @@ MESSAGES = {
     "table": lambda: _("There is no such table in this round."),
     "pupil": lambda: _("There is no such pupil in this class."),
     "seat": lambda: _("No pupil sits there in this round."),
-    "away": lambda: _("Choose from the list how long a seat waits for a dropped phone."),
+    "away": lambda: _(
+        "Choose from the list how long a seat waits when a phone loses its connection."
+    ),
     "large": lambda: _("Show the table large before asking the class about it."),
     "ask-seat": lambda: _("There is no such seat at this table."),
     "ask-not-paused": lambda: _("Pause every table before asking the class."),

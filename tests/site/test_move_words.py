@@ -58,7 +58,7 @@ def test_german_stress_calls_without_a_slap_and_knocks_with_the_option():
         {"player": 0, "type": "call"}]
     # the knock goes over both centre piles: one offer, in those words
     assert call_texts(speed_game("stress-de", {"knocking": True})) == [
-        "Call and knock on the table over the centre piles"]
+        "Call and bring a flat hand down on the centre piles"]
 
 
 @pytest.mark.parametrize("seat", [0, 1])
@@ -105,7 +105,7 @@ def test_the_table_hint_in_german_stress_asks_for_the_call_not_a_slap():
                             0, interactive=True).hint
     assert "slap" not in plain and "“Stress!”" in plain
     # a knock on the table, never "knock over" (toppling the piles)
-    assert "knock on the table over the centre piles" in knock and "slap" not in knock
+    assert "bring your hand down on both" in knock and "slap" not in knock
     assert "knock over" not in knock
 
 
@@ -295,8 +295,7 @@ def test_a_card_from_the_wrong_place_is_told_where_cards_come_from():
     with translation.override("en"):
         told = refusal(action, "bad-zone", names)
         call = refusal({"player": 0, "type": "call", "pile": "centre-9"}, "bad-zone", names)
-    assert told.endswith(": a card is played only from the player's own "
-                         "open cards onto a centre pile.")
+    assert told.endswith(": only a player's own open cards go onto the centre piles.")
     assert "nor onto it" not in told + call
     assert call.endswith("that place cannot be used for that move.")
 

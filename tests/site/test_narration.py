@@ -200,6 +200,16 @@ def test_a_small_count_of_cards_is_written_as_a_word(lang):
     assert "23" in many
 
 
+def test_english_writes_ten_and_more_as_figures():
+    """British style: one to nine in words, 10 and up in figures, so that "twelve cards"
+    and "13 cards" never stand in one list (round-10 review)."""
+    event = {"code": "penalty", "player": 0}
+    with translation.override("en"):
+        nine = narrate({**event, "count": 9}, "speed", "stress-de")
+        twelve = narrate({**event, "count": 12}, "speed", "stress-de")
+    assert "nine" in nine and "12" in twelve and "twelve" not in twelve
+
+
 def test_a_stack_and_a_deal_count_in_words():
     with translation.override("en"):
         assert narrate({"code": "played", "player": 0, "card": "AD", "to": "centre-0",
@@ -233,7 +243,7 @@ def test_german_knocking_goes_over_both_centre_piles(lang, pile):
     # the sentence opens with the player ("Spieler 1"); no pile number may follow
     assert pile not in text and "1" not in text.split(" ", 2)[2]
     if lang == "en":
-        assert text == "Player 1 calls and knocks on the table over the centre piles."
+        assert text == "Player 1 calls and brings a flat hand down on the centre piles."
 
 
 @pytest.mark.parametrize(("lang", "score"), [

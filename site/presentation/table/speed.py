@@ -163,13 +163,10 @@ def equal_tops_hint(calling: Calling) -> Hint:
     if calling.gesture == "knock":
         return Hint(
             _(
-                "Equal tops: call now! Tap a centre pile to knock on the table over the centre "
-                "piles, or press Space."
+                "Equal tops: call now! Tap either centre pile to bring your hand down on both, "
+                "or press Space."
             ),
-            _(
-                "Equal tops: call now! Tap a centre pile to knock on the table over the centre "
-                "piles."
-            ),
+            _("Equal tops: call now! Tap either centre pile to bring your hand down on both."),
         )
     if calling.own_pile_only:
         return Hint(
