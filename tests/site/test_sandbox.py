@@ -184,8 +184,8 @@ def test_a_move_names_its_card_and_places_in_the_form_the_sentence_needs(action,
     ("de", "Spieler 1 will den Kreuz-Buben von Platz 1 auf Ablagestapel 2 legen, aber "
            "daraus wird nichts – die Karte ist nicht genau einen Wert höher oder tiefer als die "
            "oberste Karte."),
-    ("fi", "Pelaaja 1 yritti pelata ristijätkän paikasta 1 pelipinoon 2, mutta siirto ei "
-           "kelvannut: kortti ei ole yhden arvon päässä pinon päällimmäisestä kortista."),
+    ("fi", "Pelaaja 1 yritti pelata ristijätkän paikasta 1 pelipinoon 2, mutta turhaan: "
+           "kortti ei ole yhden arvon päässä pinon päällimmäisestä kortista."),
 ])
 def test_a_refused_move_says_who_tried_what_and_why_in_one_sentence(lang, text):
     """Not a quoted button label ("tries “Play the …”: not played, …")."""
