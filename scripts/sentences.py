@@ -1,7 +1,7 @@
 """Every sentence the site assembles for the game, written out per language for a reader.
 
 The live demo, the step-through viewer of a played game and teacher mode tell each engine
-event in a sentence (presentation.narration), and a refused move as "Player 1 could not ...:
+event in a sentence (presentation.narration), and a refused move as "Player 1 cannot ...:
 <reason>." (presentation.moves, presentation.reasons). Those sentences
 are assembled from pieces at run time, so reading the catalogue is not reading them. This
 script plays seeded bot games of every variant under the options that change the words, tries

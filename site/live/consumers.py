@@ -249,7 +249,7 @@ class GameConsumer(AsyncWebsocketConsumer):
             message, stored = await database_sync_to_async(_play)(self.game_id,
                                                                   self.view.lang, seat, request)
         except Busy:
-            message = _("This game is very busy; try again in a moment.")
+            message = _("The server is busy just now; try again in a moment.")
         except CannotSave:  # a read-only database: the move was not played
             message = str(CANNOT_SAVE)
         except Game.DoesNotExist:

@@ -149,7 +149,7 @@ class LessonConsumer(AsyncWebsocketConsumer):
                 self.game_id, self.view.lang, seat, request
             )
         except Busy:
-            message = _("This game is very busy; try again in a moment.")
+            message = _("The server is busy just now; try again in a moment.")
         except CannotSave:
             message = str(CANNOT_SAVE)
         except Game.DoesNotExist:

@@ -215,6 +215,8 @@ def game_answer(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
         except Game.DoesNotExist:
             raise Http404(game_id) from None
         except Busy:
-            return HttpResponse(_("This game is very busy; try again in a moment."), status=503)
+            return HttpResponse(
+                _("The server is busy just now; try again in a moment."), status=503
+            )
 
     return answer

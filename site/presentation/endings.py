@@ -41,10 +41,10 @@ WINS: WordsSentences[str, WinWords] = {
         ),
     ),
     "call": WinWords(
-        gettext_lazy("%(player)s makes the win call with every pile complete and wins."),
-        gettext_lazy("You made the win call with every pile complete."),
-        gettext_lazy("%(player)s made the win call with every pile complete."),
-        gettext_lazy("%(player)s won after %(time)s with the win call, every pile complete."),
+        gettext_lazy("%(player)s calls with every pile complete and wins."),
+        gettext_lazy("You called with every pile complete."),
+        gettext_lazy("%(player)s called with every pile complete."),
+        gettext_lazy("%(player)s won after %(time)s, calling with every pile complete."),
     ),
     "best-of-five": WinWords(
         gettext_lazy("%(player)s has won three deals and with them the match."),

@@ -67,7 +67,7 @@ class Calling:
 
 
 #: Each kind of move in words, twice: as a button names it ("Play the …") and as what
-#: someone tried to do ("… could not play the …"); the two differ in most languages.
+#: someone tried to do ("… cannot play the …"); the two differ in most languages.
 MOVE_WORDS: WordsSentences[str, tuple[str, str]] = {
     "play": (gettext_lazy("Play the %(card)s from %(from_ela)s onto %(to)s"),
              pgettext_lazy("tried to", "play the %(card)s from %(from_ela)s onto %(to)s")),
@@ -84,7 +84,7 @@ MOVE_WORDS: WordsSentences[str, tuple[str, str]] = {
     "knock": (gettext_lazy("Call and bring a flat hand down on the centre piles"),
               pgettext_lazy("tried to", "call and bring a flat hand down on the centre piles")),
     "call-word": (gettext_lazy("Call “%(word)s”"), pgettext_lazy("tried to", "call “%(word)s”")),
-    "call": (gettext_lazy("Make the win call"), pgettext_lazy("tried to", "claim the win")),
+    "call": (gettext_lazy("Call the win"), pgettext_lazy("tried to", "claim the win")),
     "refill-place": (gettext_lazy("Refill %(place)s"),
                      pgettext_lazy("tried to", "refill %(place)s")),
     "refill": (gettext_lazy("Refill the row"), pgettext_lazy("tried to", "refill the row")),
@@ -132,7 +132,7 @@ def describe(action: dict, zones: Mapping[str, Place | str],
 
 def tried(action: dict, zones: Mapping[str, Place | str],
           calling: Calling | None = None) -> str:
-    """The move as what someone tried to do: the words after "… could not" (UnknownMove for
+    """The move as what someone tried to do: the words after "… cannot" (UnknownMove for
     a kind of move no sentence says)."""
     key, words = _move_words(action, zones, calling)
     return str(MOVE_WORDS[key][1]) % words
@@ -150,7 +150,7 @@ def refusal(action: dict, reason: str | None, zones: Mapping[str, Place | str],
         pile = Place(held.zone_id, "pile", held.variant)
         if reason == R_ALREADY_HOLDING:
             # "… a pile is already in hand" would say the same thing twice
-            return sentence(_("%(player)s could not pick up %(pile)s: it is already in "
+            return sentence(_("%(player)s cannot pick up %(pile)s: it is already in "
                               "hand.") % Words({"player": player, "pile": pile}))
         zones = {**zones, str(action.get("pile")): pile}
     try:
@@ -159,7 +159,7 @@ def refusal(action: dict, reason: str | None, zones: Mapping[str, Place | str],
         return sentence(_("%(player)s tried a move this game does not have, and it did not "
                           "count.") % Words({"player": player}))
     # one frame for every refusal: the reasons read as the cause after the colon
-    return sentence(_("%(player)s could not %(move)s: %(reason)s.") % Words({
+    return sentence(_("%(player)s cannot %(move)s: %(reason)s.") % Words({
         "player": player, "move": move, "reason": reason_text(reason, action.get("type"))}))
 
 

@@ -138,8 +138,8 @@ def _speed(code: str, e: dict, who: PlayerWord, f: Scene) -> str | None:
     if code == "penalty":
         n = e.get("count", 0)
         if e.get("reason") == "false-call":
-            return ngettext("%(player)s called when the tops differed and takes %(n)s card.",
-                            "%(player)s called when the tops differed and takes %(n)s cards.",
+            return ngettext("%(player)s calls while the tops differ and takes %(n)s card.",
+                            "%(player)s calls while the tops differ and takes %(n)s cards.",
                             n) % Words({"player": who, "n": Count(n)})
         return ngettext("%(player)s was slower and takes %(n)s card.",
                         "%(player)s was slower and takes %(n)s cards.", n) % Words({
@@ -183,7 +183,7 @@ def _spit(code: str, e: dict, who: PlayerWord, f: Scene) -> str | None:
                 "player": who, "pile": pile})
         return _("%(player)s was first and gets %(pile)s.") % Words({"player": who, "pile": pile})
     if code == "choose-again":
-        return _("Both hands landed at the same moment: choose again.")
+        return _("Both hands land at the same moment: choose again.")
     if code == "time-up":
         if e.get("phase") == "reserve-pile":
             seats = e.get("seats") or [0]

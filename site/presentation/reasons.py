@@ -3,7 +3,7 @@
 from django.utils.translation import gettext_lazy as _
 
 REASONS = {
-    "already-called": _("nobody calls twice"),
+    "already-called": _("they have already called"),
     "already-chose": _("nobody chooses a pile twice"),
     "already-ready": _("asking once is enough"),
     # a move of this game sent with arguments it does not take
@@ -64,6 +64,18 @@ MOVE_REASONS = {
     ("ready", "not-allowed"): _("in this game new cards come without asking, as soon as "
                                 "nobody can play"),
     ("play", "bad-zone"): _("only a player's own open cards go onto the centre piles"),
+    # "not-now" said for what is going on instead: in Spit, play waits while a centre pile
+    # is chosen; in James Bond, everything but a call waits once a valid win call is made
+    ("play", "not-now"): _("play waits while a centre pile is being chosen"),
+    ("turn", "not-now"): _("play waits while a centre pile is being chosen"),
+    ("move", "not-now"): _("play waits while a centre pile is being chosen"),
+    ("spit", "not-now"): _("a pile is picked for a reserve card only when play is stuck and "
+                           "just one player has a reserve left"),
+    ("choose", "not-now"): _("the centre piles are claimed only when a deal ends"),
+    ("pick", "not-now"): _("the round has stopped at a win call"),
+    ("put-back", "not-now"): _("the round has stopped at a win call"),
+    ("lay", "not-now"): _("the round has stopped at a win call"),
+    ("take", "not-now"): _("the round has stopped at a win call"),
 }
 
 

@@ -27,11 +27,11 @@ EAGER_VIEWERS = 2
 # One whole sentence per source language: a language name inside a sentence is inflected or
 # lower-cased differently in every language ("på svenska", "ruotsiksi", "auf Schwedisch").
 ORIGINAL_IN = {
-    "sv": gettext_lazy("The original version of these rules is in Swedish."),
-    "nb": gettext_lazy("The original version of these rules is in Norwegian."),
-    "de": gettext_lazy("The original version of these rules is in German."),
-    "fi": gettext_lazy("The original version of these rules is in Finnish."),
-    "en": gettext_lazy("The original version of these rules is in English."),
+    "sv": gettext_lazy("The source of these rules is in Swedish."),
+    "nb": gettext_lazy("The source of these rules is in Norwegian."),
+    "de": gettext_lazy("The source of these rules is in German."),
+    "fi": gettext_lazy("The source of these rules is in Finnish."),
+    "en": gettext_lazy("The source of these rules is in English."),
 }
 
 

@@ -48,7 +48,7 @@ class NameField(forms.CharField):
             raise forms.ValidationError(self.error_messages["required"], code="required")
         if len(name) > NAME_MAX:
             raise forms.ValidationError(
-                _("A name has at most %(n)s characters.") % {"n": NAME_MAX}, code="long"
+                _("A name can have at most %(n)s characters.") % {"n": NAME_MAX}, code="long"
             )
         return name
 

@@ -69,17 +69,17 @@ def test_stressi_offers_the_slap_on_the_right_hand_pile_only(seat):
 
 
 def test_a_call_without_a_pile_in_a_speed_game_is_told_with_its_call_word():
-    """Not James Bond's "make the win call" (there is no win call in Stress)."""
+    """Not James Bond's "call the win" (there is no win call in Stress)."""
     game = speed_game("stress-se", position=TOPS_APART)
     action = {"player": 0, "type": "call"}
     with translation.override("en"):
         text = refusal(action, "no-stress", zone_names(game.board(None), 0), Calling.of(game))
-    assert text == ("Player 1 could not call “Stress!”: the centre tops "
+    assert text == ("Player 1 cannot call “Stress!”: the centre tops "
                     "differ, so there is nothing to call.")
     stressi = speed_game("stressi-fi", position=TOPS_APART)
     with translation.override("en"):
         assert describe(action, {}, Calling.of(stressi)) == "Call “Stressi!”"
-        assert describe(action, {}, Calling.of(new_game("james-bond"))) == "Make the win call"
+        assert describe(action, {}, Calling.of(new_game("james-bond"))) == "Call the win"
 
 
 @pytest.mark.parametrize("lang", ["sv", "nb", "de", "fi"])
@@ -131,7 +131,7 @@ def test_the_whole_stack_play_has_its_own_words():
              "whole": True}
     with translation.override("en"):
         assert refusal(whole, "not-adjacent", {}).startswith(
-            "Player 1 could not play the whole stack from place 1 (the eight of clubs on top) "
+            "Player 1 cannot play the whole stack from place 1 (the eight of clubs on top) "
             "onto centre pile 2:")
 
 
@@ -162,7 +162,7 @@ def test_a_move_no_game_has_is_told_as_not_on_this_table(lang):
 
 
 def test_refusal_reasons_do_not_address_the_reader():
-    """They follow "Player 2 could not …:"."""
+    """They follow "Player 2 cannot …:"."""
     with translation.override("en"):
         personal = [str(text) for text in REASONS.values()
                     if re.search(r"\byou(r)?\b", str(text))]
@@ -212,7 +212,7 @@ def test_the_cards_page_captions_its_piles_and_names_the_card_back_as_a_card(
 
 def test_james_bonds_call_is_offered_once_when_it_counts():
     """The engine lists the call with the game's word; the sandbox's own offer is the same
-    move, not a second "Make the win call" button."""
+    move, not a second "Call the win" button."""
     for example in examples_for("james-bond"):
         for step in range(example.last + 1):
             game = game_at_step(example, step)
@@ -221,7 +221,7 @@ def test_james_bonds_call_is_offered_once_when_it_counts():
             if seats:
                 with translation.override("en"):
                     texts = [a.text for a in offered(game, seats[0])]
-                assert texts.count("Make the win call") == 1
+                assert texts.count("Call the win") == 1
                 return
     pytest.fail("no James Bond example reaches a position where the call counts")
 
@@ -257,7 +257,7 @@ def test_refusal_reasons_name_no_player_and_tell_a_malformed_move_apart():
     with translation.override("en"):
         texts = {code: str(text) for code, text in REASONS.items()}
     assert not [t for t in texts.values() if "this player" in t]
-    assert texts["already-called"] == "nobody calls twice"
+    assert texts["already-called"] == "they have already called"
     assert texts["bad-action"] != texts["unknown-action"]
     assert texts["wrong-count"] == "as many cards must be taken as were laid"
 
@@ -268,11 +268,11 @@ def test_picking_up_the_pile_already_in_hand_is_told_once():
     action = {"player": 0, "type": "pick", "pile": "pile-1"}
     with translation.override("en"):
         told = refusal(action, "already-holding", names)
-    assert told == "Player 1 could not pick up pile 1: it is already in hand."
+    assert told == "Player 1 cannot pick up pile 1: it is already in hand."
     # Another reason for the same pick (the game is over) is told as that reason.
     with translation.override("en"):
         over = refusal(action, "game-over", names)
-    assert "already in hand" not in over and over.startswith("Player 1 could not pick up")
+    assert "already in hand" not in over and over.startswith("Player 1 cannot pick up")
 
 
 def test_a_pile_in_hand_is_named_as_the_pile_whatever_the_reason():
@@ -282,7 +282,7 @@ def test_a_pile_in_hand_is_named_as_the_pile_whatever_the_reason():
     action = {"player": 0, "type": "pick", "pile": "pile-1"}
     with translation.override("en"):
         over = refusal(action, "game-over", names)
-    assert over.startswith("Player 1 could not pick up pile 1:")
+    assert over.startswith("Player 1 cannot pick up pile 1:")
     assert "in hand" not in over
 
 

@@ -62,9 +62,9 @@ def test_an_illegal_move_is_rejected_with_the_reason(client):
     text = client.get(f"/en/stress-se/examples/illegal-plays/try/?step=0&try={index}").text
     assert VERDICT.search(text).group(1) == "rejected"
     verdict = re.search(r'<p class="rejected">(.*?)</p>', text).group(1)
-    # who tried what, as a sentence, then the reason: "Player 1 could not play the ...: ..."
+    # who tried what, as a sentence, then the reason: "Player 1 cannot play the ...: ..."
     assert re.sub(r"<[^>]+>", "", verdict).count(":") == 1
-    assert verdict.startswith("Player 1 could not play the ")
+    assert verdict.startswith("Player 1 cannot play the ")
     assert verdict.endswith(": the card is not one rank higher or lower "
                             "than the top card.")
     assert MOVES.search(text).group(1) == ""
@@ -175,7 +175,7 @@ def test_a_move_names_its_card_and_places_in_the_form_the_sentence_needs(action,
 
 
 @pytest.mark.parametrize(("lang", "text"), [
-    ("en", "Player 1 could not play the jack of clubs from place 1 onto centre pile 2: the card "
+    ("en", "Player 1 cannot play the jack of clubs from place 1 onto centre pile 2: the card "
            "is not one rank higher or lower than the top card."),
     ("sv", "Spelare 1 försökte lägga klöver knekt från plats 1 på spelhög 2, men det gick "
            "inte: kortet är inte en valör högre eller lägre än det översta kortet."),

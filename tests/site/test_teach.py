@@ -280,7 +280,7 @@ def test_a_refused_move_is_told_with_the_engines_reason(client):
         refused = [line for line in lines(Game.objects.get(pk=lesson.pk), 0) if not line.event]
     # what was tried, as a sentence rather than a quoted button label, in the game's own
     # words (Stress has no win call), then the reason
-    assert refused and refused[-1].text == ("Player 1 could not call “Stress!”: the centre tops "
+    assert refused and refused[-1].text == ("Player 1 cannot call “Stress!”: the centre tops "
                                             "differ, so there is nothing to call.")
 
 
@@ -296,9 +296,9 @@ def test_a_play_without_its_card_is_unreadable_in_a_lesson(client):
 
 
 @pytest.mark.parametrize(("action", "told"), [
-    ({"type": "call", "pile": "centre-²"}, "Player 1 could not call and slap centre-²: "),
-    ({"type": "refill", "to": "row-٣"}, "Player 1 could not refill row-٣: "),
-    ({"type": "call", "pile": "centre-7"}, "Player 1 could not call and slap centre pile 8: "),
+    ({"type": "call", "pile": "centre-²"}, "Player 1 cannot call and slap centre-²: "),
+    ({"type": "refill", "to": "row-٣"}, "Player 1 cannot refill row-٣: "),
+    ({"type": "call", "pile": "centre-7"}, "Player 1 cannot call and slap centre pile 8: "),
 ])
 def test_a_refused_move_naming_nothing_on_the_table_is_told_as_sent(client, action, told):
     """The fuzz found these: a place that is no zone id at all reached int() (a 500) or,

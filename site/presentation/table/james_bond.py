@@ -226,7 +226,7 @@ class JamesBondPresenter(TablePresenter):
         return [
             *keys,
             ("B", _("put the pile back")),
-            (_("Space"), _("make the win call")),
+            (_("Space"), _("call the win")),
             self.cancel_key(),
         ]
 
