@@ -208,6 +208,12 @@ class Person:
     async def read(self, ws) -> None:
         async for frame in ws:
             at = time.perf_counter()
+            if frame.startswith('{"told"'):
+                # a refusal that showed nothing new: the board stays, now of this version
+                shown = json.loads(frame)["told"]
+                self.version = max(self.version, shown)
+                self.frames.put_nowait((at, shown))
+                continue
             match = VERSION.match(frame)
             if not match:
                 continue

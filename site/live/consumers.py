@@ -23,17 +23,21 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from dataclasses import dataclass
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import timezone, translation
-from django.utils.translation import gettext as _
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
 from play import presence, service
 from play.access import seat_named, seats_in
 from play.answers import CANNOT_SAVE, BadMove, clock_from, move_from, outcome
 from play.models import Game
+from play.page import second_language_of
 from play.store import Busy
+from play.told import in_language, told
 
 from core.dbwrite import CannotSave
 
@@ -82,6 +86,8 @@ class GameConsumer(AsyncWebsocketConsumer):
     #: the version of the last board told to this socket alone (a refused move's reason,
     #: which is a stored change too): the page drops the notice's frame of that version.
     told_version = -1
+    #: the newest version of a board this socket sent its page (-1: none yet).
+    shown_version = -1
 
     async def connect(self) -> None:
         kwargs = self.scope["url_route"]["kwargs"]
@@ -227,9 +233,10 @@ class GameConsumer(AsyncWebsocketConsumer):
             # reason (static/js/play.js drops a frame no newer than the board shown), so
             # the view is not rendered for it (often its only socket).
             return
-        frame = await self.room.frame(self.view, version, event["since"])
-        if frame is not None:
-            await self.send(text_data=frame)
+        rendered = await self.room.rendered(self.view, version, event["since"])
+        if rendered is not None:
+            self.shown_version = max(self.shown_version, rendered[0])
+            await self.send(text_data=rendered[1])
 
     async def _act(self, frame: dict) -> None:
         values = {key: str(value) for key, value in frame.items()
@@ -244,23 +251,31 @@ class GameConsumer(AsyncWebsocketConsumer):
             await self._tell(_("That move could not be read, so nothing was changed."))
             return
         seat = seat_named(values.get("seat", ""), self.seats)
-        stored = None
         try:
-            message, stored = await database_sync_to_async(_play)(self.game_id,
-                                                                  self.view.lang, seat, request)
+            answer = await database_sync_to_async(_play)(self.game_id, self.view.lang, seat,
+                                                         request)
         except Busy:
-            message = _("This game is very busy; try again in a moment.")
+            await self._tell(_("This game is very busy; try again in a moment."))
         except CannotSave:  # a read-only database: the move was not played
-            message = str(CANNOT_SAVE)
+            await self._tell(CANNOT_SAVE)
         except Game.DoesNotExist:
             await self.close(code=NO_SUCH_GAME)
-            return
-        if message:
-            await self._tell(message, version=stored)
+        else:
+            if answer.quiet and answer.version == self.shown_version + 1:
+                # The refusal changed nothing the page shows but the version: the page keeps
+                # its board and shows the reason (static/js/play.js); nothing is rendered.
+                self.told_version = self.shown_version = answer.version
+                await self.send(text_data=answer.frame())
+            elif answer.message:
+                await self._tell(answer.message, version=answer.version)
 
-    async def _tell(self, message: str, version: int | None = None) -> None:
+    async def _tell(self, message: str | Promise, version: int | None = None) -> None:
         """The board as it stands with `message`, to this socket only (`version`: at least
-        that of the change the message is about)."""
+        that of the change the message is about). A lazy message is worded in the socket's
+        language, and again in a table's second language (play.told)."""
+        if isinstance(message, Promise):
+            with translation.override(self.view.lang):
+                message = told(message)
         await self._send_rendered(since=None, message=message, version=version)
 
     async def _show(self, since: int | None) -> None:
@@ -275,6 +290,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         else:
             if message:
                 self.told_version = max(self.told_version, rendered[0])
+            self.shown_version = max(self.shown_version, rendered[0])
             await self.send(text_data=rendered[1])
 
 
@@ -295,11 +311,38 @@ def _seats(scope: dict, game_id: str) -> tuple[int, ...] | None:
     return seats_in(scope.get("session") or {}, game_id)
 
 
-def _play(game_id: str, lang: str, seat: int | None, request: dict) -> tuple[str, int | None]:
-    """Apply a move or clock command; the message for the sender (empty: all went well;
-    the change itself reaches every socket through live.publish) and the version stored
-    (None: nothing was)."""
+@dataclass(frozen=True)
+class Answer:
+    """What a move or clock command over the socket made of the game, for its sender."""
+
+    #: the message for the sender (empty: all went well; the change itself reaches every
+    #: socket through live.publish), and in the table's second language ("": none)
+    message: str
+    #: the version stored (None: nothing was)
+    version: int | None
+    #: a refusal whose stored change shows nothing new (play.service.Turn.quiet)
+    quiet: bool = False
+    #: the log length after the change (the page's data-seq)
+    seq: int = 0
+    lang2: str = ""
+    message2: str = ""
+
+    def frame(self) -> str:
+        """The reason alone, for a page that shows the board before this change: it keeps
+        its board, now of `version` (static/js/play.js)."""
+        return json.dumps({"told": self.version, "seq": self.seq, "message": self.message,
+                           "lang2": self.lang2, "message2": self.message2})
+
+
+def _play(game_id: str, lang: str, seat: int | None, request: dict) -> Answer:
+    """Apply a move or clock command (live.publish tells every socket of a stored change)."""
     change = service.play(game_id, timezone.now(), seat=seat, **request)
+    turn = change.value
     with translation.override(lang):
-        _status, message = outcome(change.value, request.get("action"))
-    return message, change.row.version if change.changed else None
+        _status, message = outcome(turn, request.get("action"))
+        if not change.changed:
+            return Answer(message, None)
+        quiet = bool(message) and turn.quiet
+        lang2 = second_language_of(change.row) if quiet else ""
+    return Answer(message, change.row.version, quiet, change.row.log_length, lang2,
+                  in_language(message, lang2) if lang2 else "")

@@ -613,6 +613,11 @@ document.addEventListener("htmx:wsBeforeMessage", (event) => {
     }
     return;
   }
+  if (message.startsWith('{"told"')) {
+    event.preventDefault();
+    toldOnly(message);
+    return;
+  }
   if (message.startsWith('<p id="delays"')) {
     delaysOnly = true;
     return;
@@ -631,6 +636,50 @@ document.addEventListener("htmx:wsBeforeMessage", (event) => {
   const active = document.activeElement;
   focused = active && active.id && gameBox()?.contains(active) ? active.id : null;
 });
+
+// A move the engine refused and logged, whose change shows nothing new (no card moved, no
+// bot played): the server sends the reason alone, {"told": version, "seq", "message",
+// "lang2", "message2"}, for the board this page shows, which stays (its choice and focus
+// too) and is now of that version. A page showing an older board asks for the current one.
+function toldOnly(message) {
+  let told;
+  try {
+    told = JSON.parse(message);
+  } catch {
+    return;
+  }
+  const state = shown();
+  const bar = state?.querySelector(".game__bar");
+  if (!state || !bar) return;
+  const current = Number(state.dataset.version);
+  if (current === told.told - 1) {
+    state.dataset.version = String(told.told);
+    state.dataset.seq = String(told.seq);
+  } else if (current < told.told) {
+    askAgain(0);
+  }
+  bar.querySelectorAll(".game__message").forEach((el) => el.remove());
+  const lines = [[told.message, ""]];
+  if (told.message2) lines.push([told.message2, told.lang2]);
+  // where the board puts it: after the hint and its second language
+  let after = bar.querySelector(".game__hint");
+  if (after?.nextElementSibling?.classList.contains("game__alt")) after = after.nextElementSibling;
+  lines.forEach(([text, lang], n) => {
+    const line = document.createElement("p");
+    line.className = "game__message";
+    if (n === 0) line.id = "game-message";
+    if (lang) line.lang = lang;
+    line.textContent = text;
+    if (after) after.after(line);
+    else bar.prepend(line);
+    after = line;
+  });
+  note = null;
+  keepNote();
+  mark();
+  document.getElementById("announce")?.replaceChildren();
+  lines.forEach(([text, lang]) => say(text, lang));
+}
 
 document.addEventListener("htmx:wsAfterMessage", () => {
   if (delaysOnly) {

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from datetime import timedelta
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -19,6 +20,7 @@ from play.models import Game
 
 from rules_engine.driver import Driver
 from tests.site.test_live import (
+    a_move,
     connect,
     cookie_for,
     frames_until,
@@ -160,3 +162,110 @@ def test_a_game_s_urls_are_kept_per_language(client):
         assert f'data-move-url="/{other}/' not in page
     # reversed once per language: the second Swedish page took them as kept
     assert game_urls.cache_info().misses == 2 and game_urls.cache_info().hits >= 1
+
+
+@own_loop
+async def test_a_quiet_refusal_is_told_as_its_reason_alone_and_rendered_for_nobody(monkeypatch):
+    renders = []
+
+    def counting(real):
+        def render(game_id, view, **kwargs):
+            renders.append((view.seat, bool(kwargs.get("message"))))
+            return real(game_id, view, **kwargs)
+
+        return render
+
+    monkeypatch.setattr(publish, "render_frame", counting(publish.render_frame))
+    monkeypatch.setattr(consumers, "render_frame", counting(consumers.render_frame))
+    row = await sync_to_async(new_row)("stress-se", ("human", "human"))
+    player = await connect(row.pk, cookie=cookie_for({row.pk: 0}))
+    watcher = await connect(row.pk)
+    await player.send_to(text_data=json.dumps({"since": 0}))
+    assert version_of(await player.receive_from()) == row.version
+    action = await sync_to_async(refused_move)(row)
+    await player.send_to(
+        text_data=json.dumps({"action": json.dumps(action), "version": row.version})
+    )
+    told = json.loads(await player.receive_from())
+    # The page's board stays (the refusal moved no card): it hears the version, the log's
+    # length and the reason, and no board is rendered for it.
+    assert told["told"] == row.version + 1 and told["seq"] == row.log_length + 1
+    assert told["message"].startswith("That did not count")
+    assert told["message2"] == "" and told["lang2"] == ""
+    assert version_of(await frames_until(watcher, row.version + 1)) == row.version + 1
+    assert await player.receive_nothing(timeout=0.5)
+    assert renders.count((0, False)) == 1 and (0, True) not in renders  # the first board only
+    stored = await sync_to_async(Game.objects.get)(pk=row.pk)
+    assert (stored.version, stored.log_length) == (told["told"], told["seq"])
+    for socket in (player, watcher):
+        await socket.disconnect()
+
+
+def test_a_refusal_is_quiet_only_when_its_change_shows_nothing_new():
+    people = new_row("stress-se", ("human", "human"))
+    start = timezone.now()
+    alone = service.play(
+        people.pk, start, seat=0, action=refused_move(people), version=people.version
+    )
+    assert alone.changed and alone.value.quiet
+    # Against a bot, later: the bot's moves, due before the refusal, are in the same change.
+    bot = new_row("stress-se", ("human", "expert"))
+    later = service.play(
+        bot.pk,
+        start + timedelta(seconds=20),
+        seat=0,
+        action=refused_move(bot),
+        version=bot.version,
+    )
+    assert any(entry.events for entry in later.entries)
+    assert not later.value.quiet
+    # An accepted move is never quiet.
+    accepted = service.play(
+        people.pk, start, seat=0, action=a_move(alone.row), version=alone.row.version
+    )
+    assert accepted.value.result.accepted and not accepted.value.quiet
+
+
+def two_language_table(monkeypatch) -> Game:
+    """A class table's game whose lesson is in English and Swedish (teach's hook, stood in
+    for)."""
+    from play import page
+
+    monkeypatch.setattr(page, "SECOND_LANGUAGE_HOOKS", [lambda row: "sv"])
+    return service.start_game(
+        "stress-se",
+        ["human", "human"],
+        wall=timezone.now(),
+        seed=7,
+        takeover=["club", "club"],
+        names=["Ann", "Ben"],
+    )
+
+
+@own_loop
+async def test_a_two_language_phone_reads_the_socket_s_own_messages_in_both(monkeypatch):
+    row = await sync_to_async(two_language_table)(monkeypatch)
+    phone = await connect(row.pk, cookie=cookie_for({row.pk: 0}))
+    await phone.send_to(text_data="not json")
+    frame = await phone.receive_from()
+    assert "That request could not be read, so nothing was changed." in frame
+    assert '<p class="game__message" lang="sv">Begäran gick inte att läsa' in frame
+    # A refusal told as its reason alone carries the second language too.
+    await phone.send_to(text_data=json.dumps({"since": 0}))
+    assert version_of(await phone.receive_from()) == row.version
+    action = await sync_to_async(refused_move)(row)
+    await phone.send_to(
+        text_data=json.dumps({"action": json.dumps(action), "version": row.version})
+    )
+    told = json.loads(await phone.receive_from())
+    assert told["lang2"] == "sv" and told["message2"].startswith("Det gick inte:")
+    await phone.disconnect()
+
+
+@own_loop
+async def test_a_socket_s_own_messages_are_in_its_language():
+    row = await sync_to_async(new_row)()
+    socket = await connect(row.pk, lang="sv", cookie=cookie_for({row.pk: 0}))
+    await socket.send_to(text_data="not json")
+    assert "Begäran gick inte att läsa, så ingenting ändrades." in await socket.receive_from()
+    await socket.disconnect()
