@@ -233,6 +233,12 @@ class GameConsumer(AsyncWebsocketConsumer):
             # reason (static/js/play.js drops a frame no newer than the board shown), so
             # the view is not rendered for it (often its only socket).
             return
+        if event.get("quiet") and version == self.shown_version + 1:
+            # A refused move that shows nothing new (play.service.Turn.quiet): the page
+            # keeps its board, now of this version; nothing is rendered.
+            self.shown_version = version
+            await self.send(text_data=json.dumps({"version": version, "seq": event["seq"]}))
+            return
         rendered = await self.room.rendered(self.view, version, event["since"])
         if rendered is not None:
             self.shown_version = max(self.shown_version, rendered[0])

@@ -280,7 +280,8 @@ def play(game_id: str, wall: datetime, *, using: str = "default", **request) -> 
     change = change_game(game_id, lambda row: compute(row, wall, **request), using=using)
     if change.changed:
         game_changed.send(sender=Game, row=change.row, entries=change.entries,
-                          wake_ms=wake_in_ms(change.row, change.value.driver, wall))
+                          wake_ms=wake_in_ms(change.row, change.value.driver, wall),
+                          quiet=change.value.quiet)
     return change
 
 

@@ -618,6 +618,11 @@ document.addEventListener("htmx:wsBeforeMessage", (event) => {
     toldOnly(message);
     return;
   }
+  if (message.startsWith('{"version"')) {
+    event.preventDefault();
+    sameBoard(message);
+    return;
+  }
   if (message.startsWith('<p id="delays"')) {
     delaysOnly = true;
     return;
@@ -636,6 +641,27 @@ document.addEventListener("htmx:wsBeforeMessage", (event) => {
   const active = document.activeElement;
   focused = active && active.id && gameBox()?.contains(active) ? active.id : null;
 });
+
+// A change that shows nothing new (another seat's move the engine refused and logged):
+// {"version", "seq"} for the board this page shows, which stays, now of that version. A page
+// showing an older board asks for the current one.
+function sameBoard(message) {
+  let change;
+  try {
+    change = JSON.parse(message);
+  } catch {
+    return;
+  }
+  const state = shown();
+  if (!state) return;
+  const current = Number(state.dataset.version);
+  if (current === change.version - 1) {
+    state.dataset.version = String(change.version);
+    state.dataset.seq = String(change.seq);
+  } else if (current < change.version) {
+    askAgain(0);
+  }
+}
 
 // A move the engine refused and logged, whose change shows nothing new (no card moved, no
 // bot played): the server sends the reason alone, {"told": version, "seq", "message",

@@ -179,9 +179,11 @@ async def test_a_quiet_refusal_is_told_as_its_reason_alone_and_rendered_for_nobo
     monkeypatch.setattr(consumers, "render_frame", counting(consumers.render_frame))
     row = await sync_to_async(new_row)("stress-se", ("human", "human"))
     player = await connect(row.pk, cookie=cookie_for({row.pk: 0}))
-    watcher = await connect(row.pk)
-    await player.send_to(text_data=json.dumps({"since": 0}))
-    assert version_of(await player.receive_from()) == row.version
+    other = await connect(row.pk, cookie=cookie_for({row.pk: 1}))
+    watcher = await connect(row.pk)  # its page was sent no board over the socket yet
+    for socket in (player, other):
+        await socket.send_to(text_data=json.dumps({"since": 0}))
+        assert version_of(await socket.receive_from()) == row.version
     action = await sync_to_async(refused_move)(row)
     await player.send_to(
         text_data=json.dumps({"action": json.dumps(action), "version": row.version})
@@ -192,12 +194,23 @@ async def test_a_quiet_refusal_is_told_as_its_reason_alone_and_rendered_for_nobo
     assert told["told"] == row.version + 1 and told["seq"] == row.log_length + 1
     assert told["message"].startswith("That did not count")
     assert told["message2"] == "" and told["lang2"] == ""
+    # The other seat's page, showing the board before the change, hears the version alone;
+    # a page that was sent no board gets the board.
+    assert json.loads(await other.receive_from()) == {"version": told["told"], "seq": told["seq"]}
     assert version_of(await frames_until(watcher, row.version + 1)) == row.version + 1
-    assert await player.receive_nothing(timeout=0.5)
-    assert renders.count((0, False)) == 1 and (0, True) not in renders  # the first board only
+    for socket in (player, other):
+        assert await socket.receive_nothing(timeout=0.3)
+    assert renders.count((0, False)) == 1 and (0, True) not in renders  # the first boards only
+    assert renders.count((1, False)) == 1 and renders.count((None, False)) == 1
     stored = await sync_to_async(Game.objects.get)(pk=row.pk)
     assert (stored.version, stored.log_length) == (told["told"], told["seq"])
-    for socket in (player, watcher):
+    # The next change that shows something is a board again, for every page.
+    await player.send_to(
+        text_data=json.dumps({"action": json.dumps(a_move(stored)), "version": stored.version})
+    )
+    for socket in (player, other, watcher):
+        assert version_of(await frames_until(socket, stored.version + 1)) == stored.version + 1
+    for socket in (player, other, watcher):
         await socket.disconnect()
 
 
