@@ -228,10 +228,11 @@ class GameConsumer(AsyncWebsocketConsumer):
             return
         self.room.changed(event.get("wake_ms"))
         version = event["version"]
-        if isinstance(version, int) and version <= self.told_version:
-            # This socket's own refused move: its page shows that board already, with the
-            # reason (static/js/play.js drops a frame no newer than the board shown), so
-            # the view is not rendered for it (often its only socket).
+        if isinstance(version, int) and version <= max(self.told_version, self.shown_version):
+            # Its page shows that board already (this socket's own refused move, told with
+            # the reason, or a later board): static/js/play.js would drop a frame no newer
+            # than the board shown, so the view is not rendered for it (often its only
+            # socket). A class question's notice names no int version and always passes.
             return
         if event.get("quiet") and version == self.shown_version + 1:
             # A refused move that shows nothing new (play.service.Turn.quiet): the page
@@ -267,10 +268,15 @@ class GameConsumer(AsyncWebsocketConsumer):
         except Game.DoesNotExist:
             await self.close(code=NO_SUCH_GAME)
         else:
-            if answer.quiet and answer.version == self.shown_version + 1:
+            if answer.quiet and self.shown_version >= 0:
                 # The refusal changed nothing the page shows but the version: the page keeps
                 # its board and shows the reason (static/js/play.js); nothing is rendered.
-                self.told_version = self.shown_version = answer.version
+                # If a board before it is still on its way to this socket (another seat's
+                # move whose notice has not come yet), the page takes the boards as they
+                # come, and this change's own notice then tells its version alone. (A socket
+                # that sent its page no board yet sends the board, as below.)
+                if answer.version == self.shown_version + 1:
+                    self.told_version = self.shown_version = answer.version
                 await self.send(text_data=answer.frame())
             elif answer.message:
                 await self._tell(answer.message, version=answer.version)

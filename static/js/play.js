@@ -666,7 +666,8 @@ function sameBoard(message) {
 // A move the engine refused and logged, whose change shows nothing new (no card moved, no
 // bot played): the server sends the reason alone, {"told": version, "seq", "message",
 // "lang2", "message2"}, for the board this page shows, which stays (its choice and focus
-// too) and is now of that version. A page showing an older board asks for the current one.
+// too) and is now of that version; if a board before it is still on its way, the page keeps
+// its version and takes that board when it comes (the reason stays a few seconds).
 function toldOnly(message) {
   let told;
   try {
@@ -677,12 +678,9 @@ function toldOnly(message) {
   const state = shown();
   const bar = state?.querySelector(".game__bar");
   if (!state || !bar) return;
-  const current = Number(state.dataset.version);
-  if (current === told.told - 1) {
+  if (Number(state.dataset.version) === told.told - 1) {
     state.dataset.version = String(told.told);
     state.dataset.seq = String(told.seq);
-  } else if (current < told.told) {
-    askAgain(0);
   }
   bar.querySelectorAll(".game__message").forEach((el) => el.remove());
   const lines = [[told.message, ""]];

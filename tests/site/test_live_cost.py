@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from datetime import timedelta
 
 import pytest
@@ -43,7 +44,8 @@ def refused_move(row: Game, seat: int = 0) -> dict:
             action = {k: v for k, v in legal.items() if k not in ("t", "player", "onto")}
             action["to"] = pile
             trial = Driver.from_json(row.snapshot, record=[])
-            result = trial.submit(seat, 0, {**action, "t": 0, "player": seat})
+            now = trial.game.now
+            result = trial.submit(seat, now, {**action, "t": now, "player": seat})
             if not result.accepted and trial.record:
                 return action
     raise AssertionError("no refused move found")
@@ -282,3 +284,93 @@ async def test_a_socket_s_own_messages_are_in_its_language():
     await socket.send_to(text_data="not json")
     assert "Begäran gick inte att läsa, så ingenting ändrades." in await socket.receive_from()
     await socket.disconnect()
+
+
+def test_a_game_row_is_read_with_the_sql_built_once():
+    from django.db.models.sql.compiler import SQLCompiler
+    from play.store import read_row
+
+    row = new_row("stress-se", ("human", "human"))
+    service.play(row.pk, timezone.now())  # the connection's SELECT built once
+    built = []
+    real = SQLCompiler.as_sql
+
+    def counting(self, *args, **kwargs):
+        if self.query.model is Game and type(self) is SQLCompiler:
+            built.append(self.query)
+        return real(self, *args, **kwargs)
+
+    SQLCompiler.as_sql = counting
+    try:
+        for _ in range(3):
+            change = service.play(
+                row.pk, timezone.now(), seat=0, action=refused_move(row), version=row.version
+            )
+            assert change.changed
+    finally:
+        SQLCompiler.as_sql = real
+    assert built == []
+    # The same row, field by field, as the ORM reads it.
+    stored = Game.objects.get(pk=row.pk)
+    read = read_row(row.pk)
+    fields = [f.attname for f in Game._meta.concrete_fields]
+    assert [getattr(read, f) for f in fields] == [getattr(stored, f) for f in fields]
+    assert read._state.db == "default" and not read._state.adding
+    with pytest.raises(Game.DoesNotExist):
+        read_row("NoSuchGame0000")
+
+
+@own_loop
+async def test_a_quiet_refusal_before_a_board_still_on_its_way_lets_that_board_come(monkeypatch):
+    row, other_move = await sync_to_async(a_deal_with_a_move_of)(1)
+    player = await connect(row.pk, cookie=cookie_for({row.pk: 0}))
+    other = await connect(row.pk, cookie=cookie_for({row.pk: 1}))
+    for socket in (player, other):
+        await socket.send_to(text_data=json.dumps({"since": 0}))
+        assert version_of(await socket.receive_from()) == row.version
+    # The other seat's move is stored, and its notice is slow to come.
+    held = []
+    real_send = publish.send_notice
+    monkeypatch.setattr(publish, "send_notice", lambda group, notice: held.append((group, notice)))
+    moved = await sync_to_async(service.play)(
+        row.pk, timezone.now(), seat=1, action=other_move, version=row.version
+    )
+    assert moved.value.result.accepted
+    action = await sync_to_async(refused_move)(moved.row)
+    await player.send_to(
+        text_data=json.dumps({"action": json.dumps(action), "version": row.version})
+    )
+    told = json.loads(await player.receive_from())
+    assert told["told"] == moved.row.version + 1 and told["message"]
+    # The notices come, in order: the other seat's move's first.
+    assert [notice["version"] for _group, notice in held] == [moved.row.version, told["told"]]
+    for group, notice in held:
+        real_send(group, notice)
+    # The other seat's move comes as a board with its story line (drawn from the newest row,
+    # the refusal's, whose own notice then brings nothing more).
+    board = await player.receive_from()
+    assert version_of(board) == told["told"]
+    assert re.search(r"<div hidden data-announce><p>[^<]+</p>", board)
+    assert await player.receive_nothing(timeout=0.3)
+    for socket in (player, other):
+        await socket.disconnect()
+
+
+def a_deal_with_a_move_of(seat: int) -> tuple[Game, dict]:
+    """A two-person game and an accepted move of `seat` after which the other seat can
+    still play a card (not a deal stuck and waiting for a call)."""
+    import random
+
+    from tests.play_human import sensible_action
+
+    for seed in range(1, 40):
+        row = service.start_game("stress-se", ["human", "human"], seed=seed, wall=timezone.now())
+        trial = service.driver_of(row)
+        action = sensible_action(trial.game, seat, random.Random(3))
+        if action is None:
+            continue
+        if trial.submit(seat, 0, {**action, "t": 0, "player": seat}).accepted and any(
+            a.to_json()["type"] == "play" for a in trial.game.legal_actions(1 - seat)
+        ):
+            return row, action
+    raise AssertionError("no such deal")
