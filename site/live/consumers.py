@@ -26,7 +26,6 @@ import time
 from dataclasses import dataclass
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import timezone, translation
 from django.utils.functional import Promise
@@ -41,6 +40,7 @@ from play.told import in_language, told
 
 from core.dbwrite import CannotSave
 
+from .dispatch import LoopConsumer
 from .publish import View, group_name, render_frame
 from .rooms import Room, room
 
@@ -72,7 +72,7 @@ class TokenBucket:
 DELAY_STEP_MS = 25
 
 
-class GameConsumer(AsyncWebsocketConsumer):
+class GameConsumer(LoopConsumer):
     view: View
     room: Room | None = None
     gone = False

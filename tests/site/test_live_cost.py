@@ -374,3 +374,31 @@ def a_deal_with_a_move_of(seat: int) -> tuple[Game, dict]:
         ):
             return row, action
     raise AssertionError("no such deal")
+
+
+@own_loop
+async def test_a_socket_s_messages_go_to_their_handlers_with_no_hand_off_to_the_sync_thread(
+    monkeypatch,
+):
+    import channels.consumer
+
+    handed = []
+    real = channels.consumer.aclose_old_connections
+
+    async def counting():
+        handed.append(1)
+        await real()
+
+    monkeypatch.setattr(channels.consumer, "aclose_old_connections", counting)
+    row = await sync_to_async(new_row)("stress-se", ("human", "human"))
+    player = await connect(row.pk, cookie=cookie_for({row.pk: 0}))
+    watcher = await connect(row.pk)
+    await player.send_to(text_data=json.dumps({"since": 0}))
+    await player.receive_from()
+    await player.send_to(
+        text_data=json.dumps({"action": json.dumps(a_move(row)), "version": row.version})
+    )
+    assert version_of(await frames_until(watcher, row.version + 1)) == row.version + 1
+    assert handed == []  # connect, the page's frames and the notices: none waited for it
+    for socket in (player, watcher):
+        await socket.disconnect()
