@@ -402,3 +402,36 @@ async def test_a_socket_s_messages_go_to_their_handlers_with_no_hand_off_to_the_
     assert handed == []  # connect, the page's frames and the notices: none waited for it
     for socket in (player, watcher):
         await socket.disconnect()
+
+
+@own_loop
+async def test_the_in_memory_layer_sweeps_at_most_once_a_second_and_delivers_in_order(
+    monkeypatch,
+):
+    from channels import layers as channels_layers
+    from channels.layers import get_channel_layer
+    from live.layers import InMemoryChannelLayer
+
+    layer = get_channel_layer()
+    assert isinstance(layer, InMemoryChannelLayer)
+    sweeps = []
+    real = channels_layers.InMemoryChannelLayer._clean_expired
+    monkeypatch.setattr(
+        channels_layers.InMemoryChannelLayer,
+        "_clean_expired",
+        lambda self: sweeps.append(1) or real(self),
+    )
+    names = [await layer.new_channel() for _ in range(3)]
+    for name in names:
+        await layer.group_add("game.x", name)
+    for n in range(10):
+        await layer.group_send("game.x", {"type": "game.changed", "version": n})
+    for name in names:
+        assert [(await layer.receive(name))["version"] for _ in range(10)] == list(range(10))
+    assert len(sweeps) <= 1  # 10 sends and 30 receives: Channels' layer swept at each
+    # Expired messages still go, a sweep later.
+    monkeypatch.setattr(InMemoryChannelLayer, "SWEEP_EVERY_S", 0)
+    layer.expiry = -1
+    await layer.group_send("game.x", {"type": "game.changed", "version": 10})
+    layer._clean_expired()
+    assert layer.channels == {} and layer.groups.get("game.x", {}) == {}
