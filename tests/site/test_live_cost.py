@@ -435,3 +435,42 @@ async def test_the_in_memory_layer_sweeps_at_most_once_a_second_and_delivers_in_
     await layer.group_send("game.x", {"type": "game.changed", "version": 10})
     layer._clean_expired()
     assert layer.channels == {} and layer.groups.get("game.x", {}) == {}
+
+
+def test_a_change_s_log_entries_are_inserted_with_the_sql_built_once(monkeypatch):
+    from django.db.models.sql.compiler import SQLInsertCompiler
+    from play import store
+    from play.models import LogEntry
+
+    row = new_row("stress-se", ("human", "human"))
+    service.play(row.pk, timezone.now(), seat=0, action=refused_move(row), version=row.version)
+    built = []
+    real = SQLInsertCompiler.as_sql
+
+    def counting(self, *args, **kwargs):
+        built.append(self.query.model)
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(SQLInsertCompiler, "as_sql", counting)
+    monkeypatch.setattr(store, "INSERT_BATCH", 2)
+    changes = [
+        service.play(row.pk, timezone.now(), seat=0, action=refused_move(row), version=row.version)
+        for _ in range(3)
+    ]
+    # A bot's long catch-up: more entries than one INSERT takes.
+    bot = new_row("stress-se", ("human", "expert"))
+    caught = service.play(bot.pk, timezone.now() + timedelta(seconds=30))
+    assert len(caught.entries) > 2
+    monkeypatch.setattr(SQLInsertCompiler, "as_sql", real)
+    assert LogEntry not in built
+    # Stored as bulk_create stored them: every entry, in order, field by field.
+    for game_id, written in (
+        (row.pk, [e for c in changes for e in c.entries]),
+        (bot.pk, caught.entries),
+    ):
+        stored = list(LogEntry.objects.filter(game_id=game_id).order_by("seq"))[-len(written) :]
+        fields = ("seq", "t", "kind", "action", "reason", "events")
+        assert [[getattr(e, f) for f in fields] for e in stored] == [
+            [getattr(e, f) for f in fields] for e in written
+        ]
+    assert [e.seq for e in caught.entries] == list(range(len(caught.entries)))
