@@ -4,8 +4,8 @@
 `row` (the row as written: its new version and log length), `entries` (the log entries
 the change added), `wake_ms` (play.service.wake_in_ms after the change: when the game
 will next change by itself) and `quiet` (the change shows nothing new on any screen: a
-refused move's log entry alone, play.service.Turn.quiet). live.publish tells the game's open sockets; play itself
-needs none of it.
+refused move's log entry alone, play.service.Turn.quiet). live.publish tells the game's open
+sockets; play itself needs none of it.
 """
 
 from django.dispatch import Signal
