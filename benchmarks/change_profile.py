@@ -92,7 +92,7 @@ def run(games: list[dict], changes: int, top: int) -> None:
             if quiet:  # the reason alone, and every page keeps its board (no render)
                 timed("frame: the reason alone", answer.frame)
                 for s, (_version, shown) in seen[gid].items():
-                    seen[gid][s] = (stored, shown)
+                    seen[gid][s] = (answer.now, shown)
             elif message:  # the reason, to the mover's socket alone (live.consumers._tell)
                 mover = seat
                 seen[gid][seat] = offers(

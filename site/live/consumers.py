@@ -268,7 +268,11 @@ class GameConsumer(LoopConsumer):
         except Game.DoesNotExist:
             await self.close(code=NO_SUCH_GAME)
         else:
-            if answer.quiet and self.shown_version >= 0:
+            if answer.quiet and answer.version is None and answer.now == self.shown_version:
+                # Refused with nothing stored (a move before the start signal, a paused
+                # game), and the page shows the game as it stands: the reason alone.
+                await self.send(text_data=answer.frame())
+            elif answer.quiet and answer.version is not None and self.shown_version >= 0:
                 # The refusal changed nothing the page shows but the version: the page keeps
                 # its board and shows the reason (static/js/play.js); nothing is rendered.
                 # If a board before it is still on its way to this socket (another seat's
@@ -338,11 +342,14 @@ class Answer:
     seq: int = 0
     lang2: str = ""
     message2: str = ""
+    #: the game's version after the request (stored or not)
+    now: int = -1
 
     def frame(self) -> str:
-        """The reason alone, for a page that shows the board before this change: it keeps
-        its board, now of `version` (static/js/play.js)."""
-        return json.dumps({"told": self.version, "seq": self.seq, "message": self.message,
+        """The reason alone, for a page that shows the board before this change (or, when
+        nothing was stored, the board as it stands): it keeps its board, now of the version
+        after the request (static/js/play.js)."""
+        return json.dumps({"told": self.now, "seq": self.seq, "message": self.message,
                            "lang2": self.lang2, "message2": self.message2})
 
 
@@ -350,11 +357,11 @@ def _play(game_id: str, lang: str, seat: int | None, request: dict) -> Answer:
     """Apply a move or clock command (live.publish tells every socket of a stored change)."""
     change = service.play(game_id, timezone.now(), seat=seat, **request)
     turn = change.value
+    row = change.row
     with translation.override(lang):
         _status, message = outcome(turn, request.get("action"))
-        if not change.changed:
-            return Answer(message, None)
-        quiet = bool(message) and turn.quiet
-        lang2 = second_language_of(change.row) if quiet else ""
-    return Answer(message, change.row.version, quiet, change.row.log_length, lang2,
-                  in_language(message, lang2) if lang2 else "")
+        # a refusal that stored nothing, or only its log entry (play.service.Turn.quiet)
+        quiet = bool(message) and (turn.quiet or not change.changed)
+        lang2 = second_language_of(row) if quiet else ""
+    return Answer(message, row.version if change.changed else None, quiet, row.log_length,
+                  lang2, in_language(message, lang2) if lang2 else "", row.version)

@@ -474,3 +474,33 @@ def test_a_change_s_log_entries_are_inserted_with_the_sql_built_once(monkeypatch
             [getattr(e, f) for f in fields] for e in written
         ]
     assert [e.seq for e in caught.entries] == list(range(len(caught.entries)))
+
+
+@own_loop
+async def test_a_refusal_that_stores_nothing_is_told_as_its_reason_alone(monkeypatch):
+    renders = []
+
+    def counting(real):
+        def render(game_id, view, **kwargs):
+            renders.append((view.seat, bool(kwargs.get("message"))))
+            return real(game_id, view, **kwargs)
+
+        return render
+
+    monkeypatch.setattr(consumers, "render_frame", counting(consumers.render_frame))
+    row = await sync_to_async(new_row)("stress-se", ("human", "human"))
+    player = await connect(row.pk, cookie=cookie_for({row.pk: 0}))
+    await player.send_to(text_data=json.dumps({"since": 0}))
+    assert version_of(await player.receive_from()) == row.version
+    await player.send_to(text_data=json.dumps({"command": "pause", "version": row.version}))
+    paused = await frames_until(player, row.version + 1)
+    assert version_of(paused) == row.version + 1
+    await player.send_to(
+        text_data=json.dumps({"action": json.dumps(a_move(row)), "version": row.version + 1})
+    )
+    told = json.loads(await player.receive_from())
+    assert told["told"] == row.version + 1 and told["message"].startswith("The game is paused")
+    assert (0, True) not in renders
+    stored = await sync_to_async(Game.objects.get)(pk=row.pk)
+    assert stored.version == row.version + 1  # nothing was stored
+    await player.disconnect()
