@@ -218,6 +218,8 @@ class Person:
                 # a refusal that showed nothing new: the board stays, now of this version
                 data = json.loads(frame)
                 shown = data.get("told", data.get("version"))
+                if "told" in data and shown <= self.sent:
+                    self.told_unchanged = True  # the move in flight stored nothing
                 self.same_boards.add(shown)
                 self.version = max(self.version, shown)
                 self.frames.put_nowait((at, shown))
