@@ -76,11 +76,11 @@ def run(games: list[dict], changes: int, top: int) -> None:
         before = Game.objects.get(pk=gid).version
         if profile:
             profile.enable()
-        message, mover = "", None
+        message, mover, quiet = "", None, False
         if game["people"] == 1 and rng.random() < 0.5:  # the waker: the bot's move, if due
             timed("move: waker's service.play", rooms.service.play, gid, timezone.now())
         else:
-            message, stored = timed(
+            answer = timed(
                 "move: socket's _play",
                 consumers._play,
                 gid,
@@ -88,7 +88,12 @@ def run(games: list[dict], changes: int, top: int) -> None:
                 seat,
                 {"action": action, "version": version},
             )
-            if message:  # the reason, to the mover's socket alone (live.consumers._tell)
+            message, stored, quiet = answer.message, answer.version, answer.quiet
+            if quiet:  # the reason alone, and every page keeps its board (no render)
+                timed("frame: the reason alone", answer.frame)
+                for s, (_version, shown) in seen[gid].items():
+                    seen[gid][s] = (answer.now, shown)
+            elif message:  # the reason, to the mover's socket alone (live.consumers._tell)
                 mover = seat
                 seen[gid][seat] = offers(
                     timed(
@@ -102,7 +107,9 @@ def run(games: list[dict], changes: int, top: int) -> None:
                     )
                 )
         after = Game.objects.get(pk=gid)
-        if after.version != before:
+        if after.version != before and quiet:
+            made += 1
+        elif after.version != before:
             since = after.log_length - 1
             for s in range(game["people"]):  # one render per view holding the game
                 if s != mover:  # (the mover's page has that board, told)

@@ -182,6 +182,16 @@ class Pupil:
             if frame.startswith('{"ping"'):  # presence: a phone that answers keeps its seat
                 await ws.send(json.dumps({"pong": json.loads(frame)["ping"]}))
                 continue
+            if frame.startswith(('{"told"', '{"version"')):
+                # a refusal that showed nothing new: the board stays, now of this version
+                data = json.loads(frame)
+                shown = data.get("told", data.get("version"))
+                self.version = max(self.version, shown)
+                if "told" in data and self.waits and self.waits[1] == shown \
+                        and self.waits in self.projector.waiting:
+                    self.projector.waiting.remove(self.waits)  # nothing stored
+                self.frames.put_nowait((at, shown))
+                continue
             match = VERSION.match(frame)
             if not match:
                 continue

@@ -54,6 +54,9 @@ sys.path[:0] = [str(ROOT / "site"), str(ROOT)]
 ATTR = re.compile(r'\b(data-pick|data-drop|data-send)="([^"]*)"')
 VERSION = re.compile(r'^<div id="game"[^>]*data-version="(\d+)"')
 SECRET = "benchmark-only-" + "s" * 40
+#: the latencies of the moves whose answer on the other screen was a new board (not the
+#: version alone of a refused move that showed nothing new, which needs no render).
+BOARDS: list[float] = []
 GOALS = {"move p99 (ms)": 50, "server CPU per change (ms)": 3, "memory per socket (KB)": 100}
 
 
@@ -146,6 +149,7 @@ class Person:
         self.sent = -1  # the version the move in flight was sent from
         self.told_unchanged = False
         self.stopped = False  # this person's run is over: its socket reads no more frames
+        self.same_boards: set[int] = set()  # versions told as "nothing new to show"
 
     def address(self) -> tuple[str, dict]:
         """The game's socket and the headers of a browser holding the seat."""
@@ -199,6 +203,8 @@ class Person:
                 continue
             if shown > version:
                 latencies.append((at - sent) * 1000)
+                if shown not in watcher.same_boards:
+                    BOARDS.append((at - sent) * 1000)
                 return
 
     def drain(self) -> None:
@@ -208,6 +214,16 @@ class Person:
     async def read(self, ws) -> None:
         async for frame in ws:
             at = time.perf_counter()
+            if frame.startswith(('{"told"', '{"version"')):
+                # a refusal that showed nothing new: the board stays, now of this version
+                data = json.loads(frame)
+                shown = data.get("told", data.get("version"))
+                if "told" in data and shown <= self.sent:
+                    self.told_unchanged = True  # the move in flight stored nothing
+                self.same_boards.add(shown)
+                self.version = max(self.version, shown)
+                self.frames.put_nowait((at, shown))
+                continue
             match = VERSION.match(frame)
             if not match:
                 continue
@@ -380,6 +396,10 @@ def main() -> None:
         print(f"  {name:<28}{value:>10.1f}" + (f"   goal <= {goal}" if goal else ""))
     if latencies:
         print(f"  mean move (ms)              {statistics.mean(latencies):>10.1f}")
+    if BOARDS:
+        print(f"  moves answered with a new board: {len(BOARDS)}, p50 / p95 / p99 "
+              f"{percentile(BOARDS, 0.5):.1f} / {percentile(BOARDS, 0.95):.1f} / "
+              f"{percentile(BOARDS, 0.99):.1f} ms")
 
 
 if __name__ == "__main__":

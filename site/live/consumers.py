@@ -23,20 +23,24 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from dataclasses import dataclass
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import timezone, translation
-from django.utils.translation import gettext as _
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
 from play import presence, service
 from play.access import seat_named, seats_in
 from play.answers import CANNOT_SAVE, BadMove, clock_from, move_from, outcome
 from play.models import Game
+from play.page import second_language_of
 from play.store import Busy
+from play.told import in_language, told
 
 from core.dbwrite import CannotSave
 
+from .dispatch import LoopConsumer
 from .publish import View, group_name, render_frame
 from .rooms import Room, room
 
@@ -68,7 +72,7 @@ class TokenBucket:
 DELAY_STEP_MS = 25
 
 
-class GameConsumer(AsyncWebsocketConsumer):
+class GameConsumer(LoopConsumer):
     view: View
     room: Room | None = None
     gone = False
@@ -82,6 +86,8 @@ class GameConsumer(AsyncWebsocketConsumer):
     #: the version of the last board told to this socket alone (a refused move's reason,
     #: which is a stored change too): the page drops the notice's frame of that version.
     told_version = -1
+    #: the newest version of a board this socket sent its page (-1: none yet).
+    shown_version = -1
 
     async def connect(self) -> None:
         kwargs = self.scope["url_route"]["kwargs"]
@@ -222,14 +228,22 @@ class GameConsumer(AsyncWebsocketConsumer):
             return
         self.room.changed(event.get("wake_ms"))
         version = event["version"]
-        if isinstance(version, int) and version <= self.told_version:
-            # This socket's own refused move: its page shows that board already, with the
-            # reason (static/js/play.js drops a frame no newer than the board shown), so
-            # the view is not rendered for it (often its only socket).
+        if isinstance(version, int) and version <= max(self.told_version, self.shown_version):
+            # Its page shows that board already (this socket's own refused move, told with
+            # the reason, or a later board): static/js/play.js would drop a frame no newer
+            # than the board shown, so the view is not rendered for it (often its only
+            # socket). A class question's notice names no int version and always passes.
             return
-        frame = await self.room.frame(self.view, version, event["since"])
-        if frame is not None:
-            await self.send(text_data=frame)
+        if event.get("quiet") and version == self.shown_version + 1:
+            # A refused move that shows nothing new (play.service.Turn.quiet): the page
+            # keeps its board, now of this version; nothing is rendered.
+            self.shown_version = version
+            await self.send(text_data=json.dumps({"version": version, "seq": event["seq"]}))
+            return
+        rendered = await self.room.rendered(self.view, version, event["since"])
+        if rendered is not None:
+            self.shown_version = max(self.shown_version, rendered[0])
+            await self.send(text_data=rendered[1])
 
     async def _act(self, frame: dict) -> None:
         values = {key: str(value) for key, value in frame.items()
@@ -244,23 +258,40 @@ class GameConsumer(AsyncWebsocketConsumer):
             await self._tell(_("That move could not be read, so nothing was changed."))
             return
         seat = seat_named(values.get("seat", ""), self.seats)
-        stored = None
         try:
-            message, stored = await database_sync_to_async(_play)(self.game_id,
-                                                                  self.view.lang, seat, request)
+            answer = await database_sync_to_async(_play)(self.game_id, self.view.lang, seat,
+                                                         request)
         except Busy:
-            message = _("The server is busy just now; try again in a moment.")
+            await self._tell(_("The server is busy just now; try again in a moment."))
         except CannotSave:  # a read-only database: the move was not played
-            message = str(CANNOT_SAVE)
+            await self._tell(CANNOT_SAVE)
         except Game.DoesNotExist:
             await self.close(code=NO_SUCH_GAME)
-            return
-        if message:
-            await self._tell(message, version=stored)
+        else:
+            if answer.quiet and answer.version is None and answer.now == self.shown_version:
+                # Refused with nothing stored (a move before the start signal, a paused
+                # game), and the page shows the game as it stands: the reason alone.
+                await self.send(text_data=answer.frame())
+            elif answer.quiet and answer.version is not None and self.shown_version >= 0:
+                # The refusal changed nothing the page shows but the version: the page keeps
+                # its board and shows the reason (static/js/play.js); nothing is rendered.
+                # If a board before it is still on its way to this socket (another seat's
+                # move whose notice has not come yet), the page takes the boards as they
+                # come, and this change's own notice then tells its version alone. (A socket
+                # that sent its page no board yet sends the board, as below.)
+                if answer.version == self.shown_version + 1:
+                    self.told_version = self.shown_version = answer.version
+                await self.send(text_data=answer.frame())
+            elif answer.message:
+                await self._tell(answer.message, version=answer.version)
 
-    async def _tell(self, message: str, version: int | None = None) -> None:
+    async def _tell(self, message: str | Promise, version: int | None = None) -> None:
         """The board as it stands with `message`, to this socket only (`version`: at least
-        that of the change the message is about)."""
+        that of the change the message is about). A lazy message is worded in the socket's
+        language, and again in a table's second language (play.told)."""
+        if isinstance(message, Promise):
+            with translation.override(self.view.lang):
+                message = told(message)
         await self._send_rendered(since=None, message=message, version=version)
 
     async def _show(self, since: int | None) -> None:
@@ -275,6 +306,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         else:
             if message:
                 self.told_version = max(self.told_version, rendered[0])
+            self.shown_version = max(self.shown_version, rendered[0])
             await self.send(text_data=rendered[1])
 
 
@@ -295,11 +327,41 @@ def _seats(scope: dict, game_id: str) -> tuple[int, ...] | None:
     return seats_in(scope.get("session") or {}, game_id)
 
 
-def _play(game_id: str, lang: str, seat: int | None, request: dict) -> tuple[str, int | None]:
-    """Apply a move or clock command; the message for the sender (empty: all went well;
-    the change itself reaches every socket through live.publish) and the version stored
-    (None: nothing was)."""
+@dataclass(frozen=True)
+class Answer:
+    """What a move or clock command over the socket made of the game, for its sender."""
+
+    #: the message for the sender (empty: all went well; the change itself reaches every
+    #: socket through live.publish), and in the table's second language ("": none)
+    message: str
+    #: the version stored (None: nothing was)
+    version: int | None
+    #: a refusal whose stored change shows nothing new (play.service.Turn.quiet)
+    quiet: bool = False
+    #: the log length after the change (the page's data-seq)
+    seq: int = 0
+    lang2: str = ""
+    message2: str = ""
+    #: the game's version after the request (stored or not)
+    now: int = -1
+
+    def frame(self) -> str:
+        """The reason alone, for a page that shows the board before this change (or, when
+        nothing was stored, the board as it stands): it keeps its board, now of the version
+        after the request (static/js/play.js)."""
+        return json.dumps({"told": self.now, "seq": self.seq, "message": self.message,
+                           "lang2": self.lang2, "message2": self.message2})
+
+
+def _play(game_id: str, lang: str, seat: int | None, request: dict) -> Answer:
+    """Apply a move or clock command (live.publish tells every socket of a stored change)."""
     change = service.play(game_id, timezone.now(), seat=seat, **request)
+    turn = change.value
+    row = change.row
     with translation.override(lang):
-        _status, message = outcome(change.value, request.get("action"))
-    return message, change.row.version if change.changed else None
+        _status, message = outcome(turn, request.get("action"))
+        # a refusal that stored nothing, or only its log entry (play.service.Turn.quiet)
+        quiet = bool(message) and (turn.quiet or not change.changed)
+        lang2 = second_language_of(row) if quiet else ""
+    return Answer(message, row.version if change.changed else None, quiet, row.log_length,
+                  lang2, in_language(message, lang2) if lang2 else "", row.version)

@@ -17,7 +17,6 @@ Every frame to the page is a set of htmx out-of-band swaps (live.lesson_publish)
 from __future__ import annotations
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -33,6 +32,7 @@ from core.dbwrite import CannotSave
 from presentation.gamepage import Role
 
 from .consumers import BURST, NO_SUCH_GAME, PER_SECOND, TokenBucket, _read
+from .dispatch import LoopConsumer
 from .lesson_publish import MY_ANSWER_BOX, LessonView, lesson_group, my_answer_frame
 from .publish import group_name
 from .rooms import Room, room
@@ -41,7 +41,7 @@ from .rooms import Room, room
 NOT_THE_TEACHER = 4403
 
 
-class LessonConsumer(AsyncWebsocketConsumer):
+class LessonConsumer(LoopConsumer):
     view: LessonView
     room: Room | None = None
     gone = False

@@ -13,13 +13,13 @@ import asyncio
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from tables.access import me_in
 from tables.lobby import render_lobby
 from tables.models import Table
 
 from . import publish
+from .dispatch import LoopConsumer
 
 NO_SUCH_TABLE = 4404
 
@@ -33,7 +33,7 @@ def announce_table(sender: type, *, code: str, **kwargs) -> None:
     publish.send_notice(group_name(code), {"type": "table.changed"})
 
 
-class LobbyConsumer(AsyncWebsocketConsumer):
+class LobbyConsumer(LoopConsumer):
     code = ""
     joined = False
     #: closed by either side: a frame rendered meanwhile goes nowhere (an ASGI server raises

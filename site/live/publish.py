@@ -104,12 +104,15 @@ def group_name(game_id: str) -> str:
 
 
 def announce_change(sender: type, *, row: Game, entries: list[LogEntry],
-                    wake_ms: int | None = None, **kwargs) -> None:
+                    wake_ms: int | None = None, quiet: bool = False, **kwargs) -> None:
     if SOCKETS_LOOP is not None:  # only a process holding sockets renders frames
         remember(row, entries)
-    # "game": a socket in several games' groups (live.tables) tells them apart
+    # "game": a socket in several games' groups (live.tables) tells them apart; "quiet": a
+    # page showing the board before the change needs only its version (live.consumers)
     notice = {"type": "game.changed", "game": row.pk, "version": row.version,
               "since": row.log_length - len(entries), "wake_ms": wake_ms}
+    if quiet:
+        notice.update(quiet=True, seq=row.log_length)
     send_notice(group_name(row.pk), notice)
 
 

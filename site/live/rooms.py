@@ -117,6 +117,12 @@ class Room:
         """The frame for `view` after the change to `version` (a game's version, or a
         lesson's change: live.lesson_publish): rendered by the first socket of the view
         that asks, shared by the others."""
+        rendered = await self.rendered(view, version, since)
+        return None if rendered is None else rendered[1]
+
+    async def rendered(self, view: Shows, version: Hashable,
+                       since: int | None) -> tuple[int, str] | None:
+        """`frame`, with the game's version the frame shows (at least the notice's)."""
         key = (view, version, since)
         task = self._frames.get(key)
         if task is None:
@@ -124,8 +130,7 @@ class Room:
             self._frames[key] = task
             while len(self._frames) > KEPT_FRAMES:
                 del self._frames[next(iter(self._frames))]
-        rendered = await asyncio.shield(task)
-        return None if rendered is None else rendered[1]
+        return await asyncio.shield(task)
 
     async def _wake(self) -> None:
         await self._plan()

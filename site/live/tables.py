@@ -27,7 +27,6 @@ import asyncio
 from dataclasses import dataclass
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
 from django.utils.html import format_html
@@ -47,6 +46,7 @@ from teach.tables_views import overview_urls
 
 from . import publish
 from .consumers import NO_SUCH_GAME
+from .dispatch import LoopConsumer
 from .lesson_publish import lesson_group
 from .lessons import NOT_THE_TEACHER
 from .publish import View, group_name
@@ -115,7 +115,7 @@ def _allowed(scope: dict, lesson_id: str) -> bool | None:
     return in_control(scope.get("session") or {}, lesson_id)
 
 
-class TablesConsumer(AsyncWebsocketConsumer):
+class TablesConsumer(LoopConsumer):
     gone = False
     games: frozenset[str] = frozenset()
     rooms: dict[str, Room]

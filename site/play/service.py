@@ -75,6 +75,10 @@ class Turn:
     #: the move was the seat's last move sent again (a page retrying a lost answer): it
     #: was played once already and is answered with the game as it is.
     repeated: bool = False
+    #: the engine refused the move and the stored change is that refusal's log entry alone
+    #: (no event, no bot's move or deadline, no clock or presence change): every screen
+    #: shows the same table as before it, so the mover needs only the reason (live.consumers).
+    quiet: bool = False
 
 
 def new_seed() -> int:
@@ -231,6 +235,9 @@ def compute(row: Game, wall: datetime, *, seat: int | None = None, action: dict 
     turn.now_ms = now
     row.set_clock(clock)
     entries = driver.record or []
+    turn.quiet = (not changed and turn.result is not None and not turn.result.accepted
+                  and len(entries) == 1 and entries[0].kind == "human"
+                  and not entries[0].events)
     if not (changed or entries):
         return Change(row, turn)
     row.snapshot = driver.to_json()
@@ -273,7 +280,8 @@ def play(game_id: str, wall: datetime, *, using: str = "default", **request) -> 
     change = change_game(game_id, lambda row: compute(row, wall, **request), using=using)
     if change.changed:
         game_changed.send(sender=Game, row=change.row, entries=change.entries,
-                          wake_ms=wake_in_ms(change.row, change.value.driver, wall))
+                          wake_ms=wake_in_ms(change.row, change.value.driver, wall),
+                          quiet=change.value.quiet)
     return change
 
 

@@ -613,6 +613,16 @@ document.addEventListener("htmx:wsBeforeMessage", (event) => {
     }
     return;
   }
+  if (message.startsWith('{"told"')) {
+    event.preventDefault();
+    toldOnly(message);
+    return;
+  }
+  if (message.startsWith('{"version"')) {
+    event.preventDefault();
+    sameBoard(message);
+    return;
+  }
   if (message.startsWith('<p id="delays"')) {
     delaysOnly = true;
     return;
@@ -631,6 +641,69 @@ document.addEventListener("htmx:wsBeforeMessage", (event) => {
   const active = document.activeElement;
   focused = active && active.id && gameBox()?.contains(active) ? active.id : null;
 });
+
+// A change that shows nothing new (another seat's move the engine refused and logged):
+// {"version", "seq"} for the board this page shows, which stays, now of that version. A page
+// showing an older board asks for the current one.
+function sameBoard(message) {
+  let change;
+  try {
+    change = JSON.parse(message);
+  } catch {
+    return;
+  }
+  const state = shown();
+  if (!state) return;
+  const current = Number(state.dataset.version);
+  if (current === change.version - 1) {
+    state.dataset.version = String(change.version);
+    state.dataset.seq = String(change.seq);
+  } else if (current < change.version) {
+    askAgain(0);
+  }
+}
+
+// A move the engine refused and logged, whose change shows nothing new (no card moved, no
+// bot played): the server sends the reason alone, {"told": version, "seq", "message",
+// "lang2", "message2"}, for the board this page shows, which stays (its choice and focus
+// too) and is now of that version; if a board before it is still on its way, the page keeps
+// its version and takes that board when it comes (the reason stays a few seconds).
+function toldOnly(message) {
+  let told;
+  try {
+    told = JSON.parse(message);
+  } catch {
+    return;
+  }
+  const state = shown();
+  const bar = state?.querySelector(".game__bar");
+  if (!state || !bar) return;
+  if (Number(state.dataset.version) === told.told - 1) {
+    state.dataset.version = String(told.told);
+    state.dataset.seq = String(told.seq);
+  }
+  bar.querySelectorAll(".game__message").forEach((el) => el.remove());
+  const lines = [[told.message, ""]];
+  if (told.message2) lines.push([told.message2, told.lang2]);
+  // where the board puts it: after the hint and its second language
+  let after = bar.querySelector(".game__hint");
+  if (after?.nextElementSibling?.classList.contains("game__alt")) after = after.nextElementSibling;
+  lines.forEach(([text, lang], n) => {
+    const line = document.createElement("p");
+    line.className = "game__message";
+    if (n === 0) line.id = "game-message";
+    if (lang) line.lang = lang;
+    line.textContent = text;
+    if (after) after.after(line);
+    else bar.prepend(line);
+    after = line;
+  });
+  note = null;
+  keepNote();
+  mark();
+  document.getElementById("announce")?.replaceChildren();
+  lines.forEach(([text, lang]) => say(text, lang));
+}
 
 document.addEventListener("htmx:wsAfterMessage", () => {
   if (delaysOnly) {

@@ -178,3 +178,47 @@ def test_a_card_aimed_at_a_top_that_changed_a_moment_before_is_told_too_slow(bro
     expect(page.locator("#game-message")).to_contain_text(
         "too slow; another card landed on the pile first")
     page.context.close()
+
+
+def test_a_refused_move_keeps_the_board_and_shows_the_reason_pushed_alone(browser, site_url):
+    """#21: a move the engine refuses (and logs) changes nothing on the table, so the socket
+    sends the reason alone: the board stays as it was (the same elements), now of the new
+    version, the reason is shown and read out, and the next move counts."""
+    row = service.start_game("stress-se", ["human", "human"], seed=7, wall=timezone.now())
+    wrong = _a_card_that_does_not_fit(row)
+    page = holding(browser, site_url, row.pk, 0).new_page()
+    page.goto(f"{site_url}/en/play/{row.pk}/")
+    expect(page.locator("#game[data-live]")).to_have_count(1)
+    shows_version(page, row.version)
+    page.evaluate("document.querySelector('#game > .game__state').dataset.kept = '1'")
+    assert press(page, wrong, keyboard=False)
+    expect(page.locator("#game-message")).to_contain_text("That did not count")
+    expect(page.locator("#announce")).to_contain_text("That did not count")
+    stored = Game.objects.get(pk=row.pk)
+    assert stored.version == row.version + 1
+    state = page.locator("#game > .game__state")
+    expect(state).to_have_attribute("data-version", str(stored.version))
+    expect(state).to_have_attribute("data-seq", str(stored.log_length))
+    expect(state).to_have_attribute("data-kept", "1")  # not swapped: the same board
+    # The next move is played from that version.
+    move = sensible_action(service.driver_of(stored).game, 0, random.Random(3))
+    assert press(page, move, keyboard=False)
+    shows_version(page, stored.version + 1)
+    assert Game.objects.get(pk=row.pk).acted[0] == stored.version + 1
+    page.context.close()
+
+
+def _a_card_that_does_not_fit(row: Game) -> dict:
+    """A card of seat 0's dropped on a centre pile it does not fit (the engine refuses and
+    logs it)."""
+    game = service.driver_of(row).game
+    for legal in game.legal_actions(0):
+        data = legal.to_json()
+        if data["type"] != "play":
+            continue
+        for pile in ("centre-0", "centre-1"):
+            action = {"type": "play", "card": data["card"], "from": data["from"], "to": pile}
+            trial = service.driver_of(row)
+            if not trial.submit(0, 0, {**action, "t": 0, "player": 0}).accepted and trial.record:
+                return action
+    raise AssertionError("every card fits")

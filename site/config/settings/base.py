@@ -135,7 +135,7 @@ def channel_layers_from_env() -> dict:
         host = {"address": url, "socket_timeout": REDIS_READ_TIMEOUT_S}
         return {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
                             "CONFIG": {"hosts": [host], "prefix": "stress"}}}
-    return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    return {"default": {"BACKEND": "live.layers.InMemoryChannelLayer"}}
 
 
 CHANNEL_LAYERS = channel_layers_from_env()
