@@ -29,7 +29,7 @@ REASONS = {
     "no-such-card": _("that card is not there"),
     "out-of-order": _("that move arrived out of order; moves count in the order they were made"),
     "pile-not-used": _("that centre pile is not in use in this deal"),
-    "too-slow": _("too slow; someone else got there first"),
+    "too-slow": _("someone else got there first"),
     "unknown-action": _("that is not a move in this game"),
     "already-holding": _("another pile is in hand and has to go back first"),
     "not-holding": _("no pile has been picked up"),
@@ -53,7 +53,7 @@ REASONS = {
 #: A reason said more precisely for one kind of move: a card played onto a pile whose top
 #: changed before it landed lost a race (the engine's "too slow"); it broke no rule.
 MOVE_REASONS = {
-    ("play", "too-slow"): _("too slow; another card landed on the pile first"),
+    ("play", "too-slow"): _("another card got there first"),
     # a card is played from one's own open cards onto a centre pile, never from or onto
     # anything else (the draw pile, the other player's cards): one reason for either end
     # "not-allowed": a move this game, with its options, does not have at all
@@ -69,13 +69,13 @@ MOVE_REASONS = {
     ("play", "not-now"): _("play waits while a centre pile is being chosen"),
     ("turn", "not-now"): _("play waits while a centre pile is being chosen"),
     ("move", "not-now"): _("play waits while a centre pile is being chosen"),
-    ("spit", "not-now"): _("a pile is picked for a reserve card only when play is stuck and "
-                           "just one player has a reserve left"),
+    ("spit", "not-now"): _("a reserve card goes onto a chosen pile only when play is stuck "
+                           "and the other reserve is empty"),
     ("choose", "not-now"): _("the centre piles are claimed only when a deal ends"),
-    ("pick", "not-now"): _("the round has stopped at a win call"),
-    ("put-back", "not-now"): _("the round has stopped at a win call"),
-    ("lay", "not-now"): _("the round has stopped at a win call"),
-    ("take", "not-now"): _("the round has stopped at a win call"),
+    ("pick", "not-now"): _("someone has called, and the deal is over"),
+    ("put-back", "not-now"): _("someone has called, and the deal is over"),
+    ("lay", "not-now"): _("someone has called, and the deal is over"),
+    ("take", "not-now"): _("someone has called, and the deal is over"),
 }
 
 
