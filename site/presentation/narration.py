@@ -74,7 +74,8 @@ def _call(e: dict, who: PlayerWord, scene: Scene) -> str:
         return _("%(player)s calls “%(word)s”") % Words({"player": who, "word": word})
     pile = _zone(e.get("pile"), scene)
     if e.get("false"):
-        return _("%(player)s calls, but the centre tops differ.") % Words({"player": who})
+        return _("%(player)s calls, but the centre piles show different ranks.") % Words(
+            {"player": who})
     gesture = e.get("gesture")
     if gesture == "point":
         return _("%(player)s calls and points at %(pile)s.") % Words({"player": who, "pile": pile})

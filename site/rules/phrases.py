@@ -91,12 +91,12 @@ PHRASES: dict[tuple[str, str], object] = {
     ),
     ("equal_ranks", "slap-first-chooses"): _(
         "Call and slap: the pile slapped first stays in the middle; the other goes, shuffled, "
-        "under the opponent's draw pile."
+        "under the slower player's draw pile."
     ),
     ("equal_ranks", "slower-takes-both"): _("The slower player takes both centre piles."),
     ("equal_ranks", "no-special-rule"): _("Nothing special happens: play on."),
     ("equal_ranks", "four-of-a-kind-completes-pile"): _(
-        "Nothing to call: collecting equal ranks is the goal. Four of a rank make a complete "
+        "Nothing to call: collecting equal ranks is the goal. Four of a kind make a complete "
         "pile, laid aside face up for good."
     ),
     ("stuck", "both-turn-own-side"): _(
@@ -132,8 +132,8 @@ PHRASES: dict[tuple[str, str], object] = {
     ),
     ("running_out", "partial-layout-one-pile"): _(
         "Once your reserve is empty, only the other player turns when play is stuck; with both "
-        "reserves empty the deal ends. A deal with 15 cards or fewer has no reserve and a "
-        "single centre pile."
+        "reserves empty the deal ends. A player with 15 cards or fewer has no reserve, and that "
+        "deal uses a single centre pile."
     ),
     ("running_out", "not-applicable"): _("Does not happen: cards are only swapped."),
     ("end", "first-out-wins"): _("The first player with no cards left wins."),

@@ -75,8 +75,8 @@ def test_sandbox_rejects_an_illegal_move_with_its_reason(page, site_url, console
     rejected.wait_for()
     text = rejected.inner_text()
     # who tried what, said as a sentence (not a button label), then the engine's reason
-    assert text == ("Player 1 cannot call and slap centre pile 2: the centre tops differ, so "
-                    "there is nothing to call.")
+    assert text == ("Player 1 cannot call and slap centre pile 2: the centre piles show "
+                    "different ranks, so there is nothing to call.")
     assert Axe().run(page).violations_count == 0
     page.get_by_role("link", name="Start again from the example").click()
     page.wait_for_url("**/try/?step=0")

@@ -176,7 +176,7 @@ def test_a_card_aimed_at_a_top_that_changed_a_moment_before_is_told_too_slow(bro
     shows_version(page, row.version + 1)
     page.locator(f"#c-{mine['to']}").click()  # ... and the player's tap follows at once
     expect(page.locator("#game-message")).to_contain_text(
-        "too slow; another card landed on the pile first")
+        "another card got there first")
     page.context.close()
 
 

@@ -323,7 +323,7 @@ def test_two_hands_on_one_pile_the_server_takes_the_first_to_arrive(
     assert [reason for _a, reason in lines] == ["", "too-slow"], lines
     winner, loser = lines[0][0]["player"], lines[1][0]["player"]
     with translation.override(["en", "sv"][loser]):
-        refusal = gettext("too slow; another card landed on the pile first")
+        refusal = gettext("another card got there first")
     expect(pages[loser].locator("#game-message")).to_contain_text(refusal)
     expect(pages[winner].locator("#game-message")).to_have_count(0)
     game.refresh_from_db()

@@ -74,8 +74,8 @@ def test_a_call_without_a_pile_in_a_speed_game_is_told_with_its_call_word():
     action = {"player": 0, "type": "call"}
     with translation.override("en"):
         text = refusal(action, "no-stress", zone_names(game.board(None), 0), Calling.of(game))
-    assert text == ("Player 1 cannot call “Stress!”: the centre tops "
-                    "differ, so there is nothing to call.")
+    assert text == ("Player 1 cannot call “Stress!”: the centre piles "
+                    "show different ranks, so there is nothing to call.")
     stressi = speed_game("stressi-fi", position=TOPS_APART)
     with translation.override("en"):
         assert describe(action, {}, Calling.of(stressi)) == "Call “Stressi!”"
@@ -174,8 +174,8 @@ def test_explain_this_says_who_may_or_may_not_make_which_move():
     with translation.override("en"):
         verdicts = explain(game, Ref("centre-1")).verdicts
     texts = [v.text for v in verdicts]
-    assert ("Player 1 may not call and slap centre pile 2 now: the centre tops differ, so "
-            "there is nothing to call.") in texts
+    assert ("Player 1 may not call and slap centre pile 2 now: the centre piles show "
+            "different ranks, so there is nothing to call.") in texts
     assert all(re.fullmatch(r"Player [12] may (not )?.+ now(: .+)?\.", t) for t in texts)
     assert not [t for t in texts if t.count(":") > 1]
 
@@ -297,7 +297,7 @@ def test_a_card_from_the_wrong_place_is_told_where_cards_come_from():
         call = refusal({"player": 0, "type": "call", "pile": "centre-9"}, "bad-zone", names)
     assert told.endswith(": only a player's own open cards go onto the centre piles.")
     assert "nor onto it" not in told + call
-    assert call.endswith("that place cannot be used for that move.")
+    assert call.endswith("that is the wrong place for it.")
 
 
 @pytest.mark.parametrize(("action", "reason"), [

@@ -280,8 +280,8 @@ def test_a_refused_move_is_told_with_the_engines_reason(client):
         refused = [line for line in lines(Game.objects.get(pk=lesson.pk), 0) if not line.event]
     # what was tried, as a sentence rather than a quoted button label, in the game's own
     # words (Stress has no win call), then the reason
-    assert refused and refused[-1].text == ("Player 1 cannot call “Stress!”: the centre tops "
-                                            "differ, so there is nothing to call.")
+    assert refused and refused[-1].text == ("Player 1 cannot call “Stress!”: the centre piles "
+                                            "show different ranks, so there is nothing to call.")
 
 
 def test_a_play_without_its_card_is_unreadable_in_a_lesson(client):
