@@ -102,19 +102,23 @@ def test_a_kept_row_is_never_shown_for_a_newer_version(monkeypatch):
     assert row_at_least(row.pk, kept_version)[0].version == kept_version + 1
 
 
+def count_renders(monkeypatch, *modules) -> list[tuple[int | None, bool]]:
+    """Every board render through `modules`' render_frame: (the view's seat, told a message)."""
+    renders: list[tuple[int | None, bool]] = []
+    for module in modules:
+        real = module.render_frame
+
+        def render(game_id, view, *, _real=real, **kwargs):
+            renders.append((view.seat, bool(kwargs.get("message"))))
+            return _real(game_id, view, **kwargs)
+
+        monkeypatch.setattr(module, "render_frame", render)
+    return renders
+
+
 @own_loop
 async def test_a_refused_move_is_told_to_its_socket_once_and_not_rendered_again(monkeypatch):
-    renders = []
-
-    def counting(real):
-        def render(game_id, view, **kwargs):
-            renders.append((view.seat, bool(kwargs.get("message"))))
-            return real(game_id, view, **kwargs)
-
-        return render
-
-    monkeypatch.setattr(publish, "render_frame", counting(publish.render_frame))
-    monkeypatch.setattr(consumers, "render_frame", counting(consumers.render_frame))
+    renders = count_renders(monkeypatch, publish, consumers)
     row = await sync_to_async(new_row)("stress-se", ("human", "human"))
     player = await connect(row.pk, cookie=cookie_for({row.pk: 0}))
     watcher = await connect(row.pk)
@@ -168,17 +172,7 @@ def test_a_game_s_urls_are_kept_per_language(client):
 
 @own_loop
 async def test_a_quiet_refusal_is_told_as_its_reason_alone_and_rendered_for_nobody(monkeypatch):
-    renders = []
-
-    def counting(real):
-        def render(game_id, view, **kwargs):
-            renders.append((view.seat, bool(kwargs.get("message"))))
-            return real(game_id, view, **kwargs)
-
-        return render
-
-    monkeypatch.setattr(publish, "render_frame", counting(publish.render_frame))
-    monkeypatch.setattr(consumers, "render_frame", counting(consumers.render_frame))
+    renders = count_renders(monkeypatch, publish, consumers)
     row = await sync_to_async(new_row)("stress-se", ("human", "human"))
     player = await connect(row.pk, cookie=cookie_for({row.pk: 0}))
     other = await connect(row.pk, cookie=cookie_for({row.pk: 1}))
@@ -478,16 +472,7 @@ def test_a_change_s_log_entries_are_inserted_with_the_sql_built_once(monkeypatch
 
 @own_loop
 async def test_a_refusal_that_stores_nothing_is_told_as_its_reason_alone(monkeypatch):
-    renders = []
-
-    def counting(real):
-        def render(game_id, view, **kwargs):
-            renders.append((view.seat, bool(kwargs.get("message"))))
-            return real(game_id, view, **kwargs)
-
-        return render
-
-    monkeypatch.setattr(consumers, "render_frame", counting(consumers.render_frame))
+    renders = count_renders(monkeypatch, consumers)
     row = await sync_to_async(new_row)("stress-se", ("human", "human"))
     player = await connect(row.pk, cookie=cookie_for({row.pk: 0}))
     await player.send_to(text_data=json.dumps({"since": 0}))
