@@ -13,10 +13,15 @@ document.addEventListener("change", (event) => {
 // The round the page was loaded with: a player coming back to the table during a game is
 // not sent away again; a round that starts while the page is open is followed.
 const shownRound = document.querySelector("#lobby [data-go]")?.dataset.round ?? "";
+// The ready button's answer and the socket's frame may both show the new round: the page
+// leaves once (a second assign would abort the first navigation).
+let leaving = false;
 
 function follow() {
   const go = document.querySelector("#lobby [data-go]");
-  if (go && go.dataset.round !== shownRound) window.location.assign(go.href);
+  if (leaving || !go || go.dataset.round === shownRound) return;
+  leaving = true;
+  window.location.assign(go.href);
 }
 
 document.addEventListener("htmx:wsAfterMessage", follow);
