@@ -19,6 +19,8 @@ from django.shortcuts import render
 
 #: PostgreSQL's "cannot execute … in a read-only transaction"
 READ_ONLY_SQLSTATE = "25006"
+#: PostgreSQL's lock not available (lock_timeout), deadlock detected, serialization failure
+BUSY_SQLSTATES = {"55P03", "40P01", "40001"}
 
 
 class CannotSave(RuntimeError):
@@ -40,6 +42,17 @@ def is_read_only(error: BaseException) -> bool:
     if getattr(cause, "sqlstate", None) == READ_ONLY_SQLSTATE:
         return True
     return "readonly database" in str(error) or "read-only transaction" in str(error)
+
+
+def is_busy(error: BaseException) -> bool:
+    """Whether a write gave up waiting for another writer: SQLite's busy timeout ran out
+    ("database is locked"), or PostgreSQL's lock wait did. Nothing was written; the same
+    write a moment later may pass."""
+    if not isinstance(error, DatabaseError):
+        return False
+    if getattr(error.__cause__, "sqlstate", None) in BUSY_SQLSTATES:
+        return True
+    return "database is locked" in str(error) or "database table is locked" in str(error)
 
 
 def forget_connection(using: str = "default") -> None:
@@ -70,7 +83,8 @@ def written[T](write: Callable[[], T], using: str = "default") -> T:
 class ReadOnlyMiddleware:
     """Any other write the database refuses as read-only (a new game, a pupil joining, a
     saved sheet): 503 with the translated page instead of a 500, and a fresh connection
-    for the next request."""
+    for the next request. A write that gave up waiting for another writer (a burst of
+    tables starting at once on SQLite) is answered the same way, sooner again."""
 
     def __init__(self, get_response) -> None:
         self.get_response = get_response
@@ -79,10 +93,14 @@ class ReadOnlyMiddleware:
         return self.get_response(request)
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
-        if not is_read_only(exception):
+        if is_read_only(exception):
+            for connection in connections.all(initialized_only=True):
+                forget_connection(connection.alias)
+            retry_after = "10"
+        elif is_busy(exception):
+            retry_after = "2"
+        else:
             return None
-        for connection in connections.all(initialized_only=True):
-            forget_connection(connection.alias)
         response = render(request, "503.html", status=503)
-        response["Retry-After"] = "10"
+        response["Retry-After"] = retry_after
         return response

@@ -19,11 +19,11 @@ import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from django.db import connections, transaction
+from django.db import DatabaseError, connections, transaction
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.utils import timezone
 
-from core.dbwrite import CannotSave, written
+from core.dbwrite import CannotSave, is_busy, written
 
 from .models import Game, LogEntry
 
@@ -34,7 +34,8 @@ CHANGED_FIELDS = ("snapshot", "acted", "human_ms", "clock_ms", "clock_at", "spee
 
 
 class Busy(RuntimeError):
-    """The row kept changing under every attempt (a game flooded with requests)."""
+    """The row kept changing under every attempt (a game flooded with requests), or another
+    writer held the database past its busy timeout."""
 
 
 @dataclass
@@ -61,6 +62,10 @@ def change_game[T](game_id: str, compute: Callable[[Game], Change[T]], *,
         return written(lambda: _change_game(game_id, compute, using), using)
     except CannotSave:
         raise CannotSave(compute(Game.objects.using(using).get(pk=game_id))) from None
+    except DatabaseError as error:
+        if is_busy(error):  # another writer held the database past the busy timeout
+            raise Busy(game_id) from error
+        raise
 
 
 def _change_game[T](game_id: str, compute: Callable[[Game], Change[T]],
