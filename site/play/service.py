@@ -85,11 +85,20 @@ def new_seed() -> int:
     return secrets.randbelow(2**31)
 
 
-def start_game(variant: str, seats: list[str], *, options: dict | None = None,
-               seed: int | None = None, wall: datetime, speed: float | None = None,
-               paused: bool = False, using: str = "default", away_limit_ms: int = 0,
-               takeover: list[str] | None = None, names: list[str] | None = None) -> Game:
-    """Deal a new game and store it (ValueError / OptionError for what the engine refuses);
+def start_game(variant: str, seats: list[str], *, using: str = "default", **deal) -> Game:
+    """Deal a new game and store it (`deal_game`'s arguments and errors)."""
+    row = deal_game(variant, seats, **deal)
+    row.save(using=using)
+    return row
+
+
+def deal_game(variant: str, seats: list[str], *, options: dict | None = None,
+              seed: int | None = None, wall: datetime, speed: float | None = None,
+              paused: bool = False, away_limit_ms: int = 0,
+              takeover: list[str] | None = None, names: list[str] | None = None) -> Game:
+    """A new game's row, dealt and not yet stored (ValueError / OptionError for what the
+    engine refuses): a caller that stores it in a transaction of its own deals first, so
+    that the database's write lock is not held while the cards are dealt;
     `paused`: its clock waits for a resume (teacher mode starts when the class is ready).
 
     Presence (play.presence; off unless `away_limit_ms` > 0): `takeover` names, per seat,
@@ -112,7 +121,6 @@ def start_game(variant: str, seats: list[str], *, options: dict | None = None,
                seats=list(seats), seed=seed, snapshot=driver.to_json(), acted=[0] * len(seats),
                updated=wall, away_limit_ms=away_limit_ms, takeover=takeover, names=names)
     row.set_clock(clock)
-    row.save(using=using)
     return row
 
 

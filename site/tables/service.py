@@ -115,24 +115,26 @@ def start_if_ready(table: Table) -> Round | None:
         return None
     kinds = [HUMAN if s.kind == FRIEND else s.kind for s in seats]
     number = (current_round(table).number + 1) if table.rounds.exists() else 1
+    # Dealt before the transaction: the write lock is held for the writes alone. A dropped
+    # friend's seat waits the creator's limit, then its bot plays it (play.presence); the
+    # names are the game's own, shown on every table.
+    game = play_service.deal_game(
+        table.variant,
+        kinds,
+        options=table.options,
+        wall=timezone.now(),
+        away_limit_ms=table.presence_s * 1000,
+        takeover=[s.takeover if s.friend else "" for s in seats],
+        names=[s.name if s.friend else "" for s in seats],
+    )
     try:
         with transaction.atomic():
-            # Only the request that clears the ready flags deals: two last "ready"s at once
-            # find one set of flags to clear.
+            # Only the request that clears the ready flags stores its deal: two last
+            # "ready"s at once find one set of flags to clear.
             cleared = Seat.objects.filter(table=table, kind=FRIEND, ready=True).update(ready=False)
             if cleared < sum(1 for s in seats if s.friend):
                 raise IntegrityError("another request started this round")
-            # A dropped friend's seat waits the creator's limit, then its bot plays it
-            # (play.presence); the names are the game's own, shown on every table.
-            game = play_service.start_game(
-                table.variant,
-                kinds,
-                options=table.options,
-                wall=timezone.now(),
-                away_limit_ms=table.presence_s * 1000,
-                takeover=[s.takeover if s.friend else "" for s in seats],
-                names=[s.name if s.friend else "" for s in seats],
-            )
+            game.save()
             started = Round.objects.create(table=table, number=number, game=game)
             changed(table)
     except IntegrityError:
