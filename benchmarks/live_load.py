@@ -150,6 +150,7 @@ class Person:
         self.told_unchanged = False
         self.stopped = False  # this person's run is over: its socket reads no more frames
         self.same_boards: set[int] = set()  # versions told as "nothing new to show"
+        self.moves: list[tuple[float, float]] = []  # (perf_counter at the send, latency ms)
 
     def address(self) -> tuple[str, dict]:
         """The game's socket and the headers of a browser holding the seat."""
@@ -203,6 +204,7 @@ class Person:
                 continue
             if shown > version:
                 latencies.append((at - sent) * 1000)
+                self.moves.append((sent, (at - sent) * 1000))
                 if shown not in watcher.same_boards:
                     BOARDS.append((at - sent) * 1000)
                 return

@@ -33,6 +33,12 @@ TIMED = [
     ("live.consumers", "render_frame"),
     ("live.rooms", "_wake_in_ms"),
     ("play.service", "play"),
+    ("play.presence", "socket_seen"),
+    ("play.presence", "socket_opened"),
+    ("live.publish", "delays_frame"),
+    ("tables.lobby", "render_lobby"),
+    # a page's whole middleware chain and view, in the page's own thread
+    ("core.requestlog", "RequestIdMiddleware.__call__"),
 ]
 
 
@@ -70,8 +76,11 @@ def timers(out: str) -> None:
         return timed
 
     for module_name, name in TIMED:
-        module = importlib.import_module(module_name)
-        setattr(module, name, wrap(f"{module_name}.{name}", getattr(module, name)))
+        owner = importlib.import_module(module_name)
+        *path, attribute = name.split(".")
+        for part in path:
+            owner = getattr(owner, part)
+        setattr(owner, attribute, wrap(f"{module_name}.{name}", getattr(owner, attribute)))
 
     import collections
 
@@ -186,10 +195,15 @@ def main() -> None:
             server.send_signal(signal.SIGTERM)
             server.wait(timeout=60)
     print(f"{changes} stored changes, {len(latencies)} moves measured, {errors} errors")
-    if args.timers:
+    report(args.out, changes, args.timers, args.top)
+
+
+def report(out: str, changes: int, timers: bool, top: int = 40) -> None:
+    """What the server wrote at exit, per stored change."""
+    if timers:
         import json
 
-        found = json.loads(Path(args.out).read_text())
+        found = json.loads(Path(out).read_text())
         total = sum(found["threads"].values())
         print(
             f"server CPU {total:.2f} s (warm-up included), {1000 * total / changes:.2f} ms"
@@ -207,12 +221,12 @@ def main() -> None:
         for name, count in sorted(found["outcomes"].items(), key=lambda kv: -kv[1]):
             print(f"  {name:<40} {count:6d}")
         return
-    stats = pstats.Stats(args.out)
+    stats = pstats.Stats(out)
     print(
         f"profiled CPU {stats.total_tt:.2f} s, {1000 * stats.total_tt / max(changes, 1):.2f}"
         " ms per change (warm-up and profiling overhead included)"
     )
-    stats.sort_stats("tottime").print_stats(args.top)
+    stats.sort_stats("tottime").print_stats(top)
 
 
 if __name__ == "__main__":

@@ -16,6 +16,8 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from channels.sessions import SessionMiddlewareStack  # noqa: E402
 from live.routing import websocket_urlpatterns  # noqa: E402
 
+from config.garbage import settle_for_serving  # noqa: E402
+
 application = ProtocolTypeRouter({
     "http": django_application,
     # The socket carries the page's signed session (the seat it holds) and must come from
@@ -24,3 +26,5 @@ application = ProtocolTypeRouter({
         SessionMiddlewareStack(URLRouter(websocket_urlpatterns))
     ),
 })
+# Last: what the routing imported is loaded for good.
+settle_for_serving()

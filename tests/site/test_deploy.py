@@ -77,3 +77,30 @@ def test_every_sqlite_configuration_gets_the_same_tuning(tmp_path, how):
     assert found["options"]["timeout"] == 5
     assert found["age"] == 600
     assert found["mode"] == "wal" and found["timeout"] == 5000
+
+
+GC_PROBE = """
+import gc, json
+before = gc.get_threshold()
+for module in ("config.asgi", "config.wsgi"):
+    __import__(module)
+print(json.dumps({"before": before, "after": gc.get_threshold(),
+                  "frozen": gc.get_freeze_count()}))
+"""
+
+
+def test_a_server_process_freezes_what_it_loaded_and_collects_rarely():
+    """Collector passes over everything loaded stopped every thread for 100-570 ms under load
+    (config.garbage): a server process, ASGI or WSGI, freezes what it loaded at start-up."""
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.production",
+           "DJANGO_SECRET_KEY": "x" * 60, "DJANGO_ALLOWED_HOSTS": "stress.example.org",
+           "PYTHONPATH": f"{ROOT / 'site'}:{ROOT}"}
+    done = subprocess.run([sys.executable, "-c", GC_PROBE], cwd=ROOT, env=env,
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    found = json.loads(done.stdout)
+    from config.garbage import THRESHOLDS
+
+    assert found["before"][0] < THRESHOLDS[0]
+    assert found["after"] == list(THRESHOLDS)
+    assert found["frozen"] > 10_000  # Django, the rules engine, the site's modules

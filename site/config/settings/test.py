@@ -37,6 +37,8 @@ if os.environ.get("TEST_POSTGRES_URL"):
 
 # Edited content shows on the next request.
 PAGE_CACHE_RECHECK_SECONDS = 0.0
+# The test process imports config.asgi for the browser tests: it keeps Python's own collector.
+SETTLE_GC = False
 
 # Server processes a test starts (tests/site/test_live_fanout.py) take presence's timing from
 # the test.
