@@ -27,7 +27,6 @@ import os
 import re
 import subprocess
 import sys
-import tempfile
 import time
 from datetime import datetime
 from pathlib import Path
@@ -40,7 +39,7 @@ from live_load import (  # noqa: E402
     ROOT,
     cookie,
     cpu_seconds,
-    env,
+    django_over_fresh_database,
     percentile,
     serve,
 )
@@ -175,21 +174,7 @@ def main() -> None:
     parser.add_argument("--pupils", type=int, default=30)
     parser.add_argument("--seconds", type=float, default=60)
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        db = Path(tmp) / "lesson.sqlite3"
-        environ = env(db, "")
-        os.environ.update(
-            {k: environ[k] for k in ("DJANGO_SETTINGS_MODULE", "DJANGO_SECRET_KEY", "SQLITE_PATH")}
-        )
-        import django
-
-        django.setup()
-        subprocess.run(
-            [str(PYTHON), "manage.py", "migrate", "--verbosity", "0"],
-            env=environ,
-            cwd=ROOT,
-            check=True,
-        )
+    with django_over_fresh_database("lesson") as (db, environ):
         lesson = create_lesson(environ, args.pupils, args.seconds)
         process, port = serve(environ, 1)
         try:

@@ -105,11 +105,18 @@ def create_games(environ: dict, bot_games: int, people_games: int) -> list[dict]
 
 @contextmanager
 def games_in_this_process(bot_games: int, people_games: int) -> Iterator[tuple[Path, dict, list]]:
-    """A fresh SQLite database in a temporary folder, migrated, Django set up over it in this
-    process (for the profiling tools, which run the site's code here), and the games created:
-    (database, environment, games)."""
+    """`django_over_fresh_database` with the games created: (database, environment, games)
+    (for the profiling tools, which run the site's code here)."""
+    with django_over_fresh_database("live") as (db, environ):
+        yield db, environ, create_games(environ, bot_games, people_games)
+
+
+@contextmanager
+def django_over_fresh_database(name: str) -> Iterator[tuple[Path, dict]]:
+    """A fresh SQLite database in a temporary folder, migrated, and Django set up over it in
+    this process: (database, the server's environment)."""
     with tempfile.TemporaryDirectory() as tmp:
-        db = Path(tmp) / "live.sqlite3"
+        db = Path(tmp) / f"{name}.sqlite3"
         environ = env(db, "")
         os.environ.update(
             {k: environ[k] for k in ("DJANGO_SETTINGS_MODULE", "DJANGO_SECRET_KEY", "SQLITE_PATH")}
@@ -119,7 +126,7 @@ def games_in_this_process(bot_games: int, people_games: int) -> Iterator[tuple[P
         django.setup()
         subprocess.run([str(PYTHON), "manage.py", "migrate", "--verbosity", "0"],
                        env=environ, cwd=ROOT, check=True)
-        yield db, environ, create_games(environ, bot_games, people_games)
+        yield db, environ
 
 
 def cookie(values: dict) -> str:

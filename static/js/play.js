@@ -613,14 +613,16 @@ document.addEventListener("htmx:wsBeforeMessage", (event) => {
     }
     return;
   }
-  if (message.startsWith('{"told"')) {
+  if (message.startsWith('{"told"') || message.startsWith('{"version"')) {
     event.preventDefault();
-    toldOnly(message);
-    return;
-  }
-  if (message.startsWith('{"version"')) {
-    event.preventDefault();
-    sameBoard(message);
+    let data;
+    try {
+      data = JSON.parse(message);
+    } catch {
+      return;
+    }
+    if ("told" in data) toldOnly(data);
+    else sameBoard(data);
     return;
   }
   if (message.startsWith('<p id="delays"')) {
@@ -645,22 +647,18 @@ document.addEventListener("htmx:wsBeforeMessage", (event) => {
 // A change that shows nothing new (another seat's move the engine refused and logged):
 // {"version", "seq"} for the board this page shows, which stays, now of that version. A page
 // showing an older board asks for the current one.
-function sameBoard(message) {
-  let change;
-  try {
-    change = JSON.parse(message);
-  } catch {
-    return;
-  }
+function sameBoard(change) {
   const state = shown();
-  if (!state) return;
-  const current = Number(state.dataset.version);
-  if (current === change.version - 1) {
-    state.dataset.version = String(change.version);
-    state.dataset.seq = String(change.seq);
-  } else if (current < change.version) {
-    askAgain(0);
-  }
+  if (!state || stepTo(state, change.version, change.seq)) return;
+  if (Number(state.dataset.version) < change.version) askAgain(0);
+}
+
+// The board shown is now of `version` if it was the one just before it (true), else unchanged.
+function stepTo(state, version, seq) {
+  if (Number(state.dataset.version) !== version - 1) return false;
+  state.dataset.version = String(version);
+  state.dataset.seq = String(seq);
+  return true;
 }
 
 // A move the engine refused and logged, whose change shows nothing new (no card moved, no
@@ -668,20 +666,11 @@ function sameBoard(message) {
 // "lang2", "message2"}, for the board this page shows, which stays (its choice and focus
 // too) and is now of that version; if a board before it is still on its way, the page keeps
 // its version and takes that board when it comes (the reason stays a few seconds).
-function toldOnly(message) {
-  let told;
-  try {
-    told = JSON.parse(message);
-  } catch {
-    return;
-  }
+function toldOnly(told) {
   const state = shown();
   const bar = state?.querySelector(".game__bar");
   if (!state || !bar) return;
-  if (Number(state.dataset.version) === told.told - 1) {
-    state.dataset.version = String(told.told);
-    state.dataset.seq = String(told.seq);
-  }
+  stepTo(state, told.told, told.seq);
   bar.querySelectorAll(".game__message").forEach((el) => el.remove());
   const lines = [[told.message, ""]];
   if (told.message2) lines.push([told.message2, told.lang2]);
