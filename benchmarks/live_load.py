@@ -43,7 +43,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -74,19 +74,25 @@ def free_port() -> int:
 
 
 def serve(environ: dict, workers: int) -> tuple[subprocess.Popen, int]:
+    return launch(lambda port: [
+        str(ROOT / ".venv" / "bin" / "gunicorn"), "--pythonpath", "site",
+        "config.asgi:application", "--worker-class", "uvicorn_worker.UvicornWorker",
+        "--workers", str(workers), "--bind", f"127.0.0.1:{port}", "--log-level", "warning",
+    ], environ)
+
+
+def launch(command: Callable[[int], list[str]], environ: dict) -> tuple[subprocess.Popen, int]:
+    """`command(port)` started on a free port of the loopback, once it accepts connections."""
     port = free_port()
-    process = subprocess.Popen(
-        [str(ROOT / ".venv" / "bin" / "gunicorn"), "--pythonpath", "site",
-         "config.asgi:application", "--worker-class", "uvicorn_worker.UvicornWorker",
-         "--workers", str(workers), "--bind", f"127.0.0.1:{port}", "--log-level", "warning"],
-        env=environ, cwd=ROOT)
+    process = subprocess.Popen(command(port), env=environ, cwd=ROOT)
     for _ in range(300):
         try:
             socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
             return process, port
         except OSError:
             time.sleep(0.1)
-    raise RuntimeError("the server did not start")
+    process.terminate()
+    raise RuntimeError(f"the server did not start: {command(port)}")
 
 
 def create_games(environ: dict, bot_games: int, people_games: int) -> list[dict]:

@@ -14,8 +14,6 @@ import asyncio
 import os
 import pstats
 import signal
-import socket
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -145,6 +143,14 @@ def serve(port: int, out: str, profiled: bool = True) -> None:
             profile.dump_stats(out)
 
 
+def serve_command(port: int, out: str, timers: bool) -> list[str]:
+    """This script serving on `port`, writing what it measured to `out` at exit."""
+    import live_load
+
+    return [str(live_load.PYTHON), __file__, "--serve", str(port), "--out", out,
+            *(["--timers"] if timers else [])]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bot-games", type=int, default=20)
@@ -166,26 +172,9 @@ def main() -> None:
     import live_load
 
     with live_load.games_in_this_process(args.bot_games, args.people_games) as (db, environ, games):
-        port = live_load.free_port()
-        server = subprocess.Popen(
-            [
-                str(live_load.PYTHON),
-                __file__,
-                "--serve",
-                str(port),
-                "--out",
-                args.out,
-                *(["--timers"] if args.timers else []),
-            ],
-            env=environ,
-            cwd=ROOT,
+        server, port = live_load.launch(
+            lambda port: serve_command(port, args.out, args.timers), environ
         )
-        for _ in range(300):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
         try:
             asyncio.run(live_load.warm_up([port], games[0]["id"]))
             changes0 = live_load.versions(db)

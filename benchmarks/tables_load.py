@@ -40,7 +40,6 @@ import html
 import json
 import os
 import re
-import socket
 import subprocess
 import sys
 import tempfile
@@ -58,7 +57,7 @@ from live_load import (  # noqa: E402
     Person,
     cpu_seconds,
     env,
-    free_port,
+    launch,
     percentile,
     serve,
     versions,
@@ -434,21 +433,9 @@ def main() -> None:
 
 def profiled_server(environ: dict, out: str, timers: bool) -> tuple[subprocess.Popen, int]:
     """benchmarks/live_profile.py's server: one uvicorn process, profiled until SIGTERM."""
-    port = free_port()
-    process = subprocess.Popen(
-        [str(PYTHON), str(HERE / "live_profile.py"), "--serve", str(port), "--out", out,
-         *(["--timers"] if timers else [])],
-        env=environ,
-        cwd=ROOT,
-    )
-    for _ in range(300):
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            return process, port
-        except OSError:
-            time.sleep(0.1)
-    raise RuntimeError("the profiled server did not start")
+    import live_profile
 
+    return launch(lambda port: live_profile.serve_command(port, out, timers), environ)
 
 if __name__ == "__main__":
     main()
