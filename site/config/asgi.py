@@ -6,10 +6,14 @@ import config.paths  # noqa: F401
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.production")
 
-from django.core.asgi import get_asgi_application
+import django
 
 # Django is set up before the consumers import models.
-django_application = get_asgi_application()
+django.setup(set_prefix=False)
+
+from config.handler import PageHandler  # noqa: E402
+
+django_application = PageHandler()
 
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
