@@ -1,13 +1,13 @@
 """Python's cyclic garbage collector, tuned for a server process that has finished loading.
 
-With the default thresholds (700, 10, 10) a server process holding live games collected its
-older generations several times a minute, and each such pass stopped every thread for
-100-570 ms while it walked the objects Django, the templates and the rules had loaded (seen
-in benchmarks/tables_load.py on this 2-core machine, gen 1 and 2 passes timed with
-gc.callbacks): a move's frame waited for it, and they were the slowest moves of the run.
-What is loaded at start-up lives as long as the process, so it is frozen out of the
-collector's reach, and collections are made rarer: the requests' and frames' garbage is
-mostly freed by reference counting, not by the collector.
+With thresholds of (700 or 2,000, 10, 10) a server process of the friends' tables benchmark
+ran a full pass every 6 to 15 s, up to 200-263 ms of CPU each with every thread stopped,
+walking the objects Django, the templates and the rules had loaded (timed with gc.callbacks,
+docs/site.md). What is loaded at start-up lives as long as the process, so it
+is frozen out of the collector's reach, and collections are made rarer: most of the
+requests' and frames' garbage is freed by reference counting. The collector's CPU fell about
+tenfold in that benchmark; a young-generation pass now covers more objects (28-145 ms of
+CPU seen), so the pauses are fewer, not gone.
 """
 
 import gc

@@ -246,13 +246,13 @@ CACHES = {
     },
 }
 
+# A server process freezes what it loaded and collects cycles rarely (config.garbage).
+SETTLE_GC = True
+
 # The playable demo (play app). The game clock runs at PLAY_CLOCK_SPEED times real time for
 # new games (tests may speed it up); a page asks again when the next bot action is due and,
 # while nothing is due, no more often than every PLAY_IDLE_POLL_MS; a game whose player made
 # no move for PLAY_IDLE_PAUSE_MS of game time pauses until they resume it.
-# A server process freezes what it loaded and collects cycles rarely (config.garbage).
-SETTLE_GC = True
-
 PLAY_CLOCK_SPEED = 1.0
 PLAY_IDLE_POLL_MS = 1000
 PLAY_IDLE_PAUSE_MS = 120_000
