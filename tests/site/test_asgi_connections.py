@@ -8,6 +8,8 @@ import pytest
 from asgiref.testing import ApplicationCommunicator
 from django.db.backends.signals import connection_created
 
+from tests.site.test_live import own_loop
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
@@ -27,7 +29,7 @@ async def get(application, path: str) -> int:
     return start["status"]
 
 
-@pytest.mark.asyncio
+@own_loop
 async def test_a_page_closes_the_connection_it_opened_when_it_is_done():
     from config.asgi import django_application
 

@@ -4,10 +4,6 @@ own browser; a socket for no such table is refused."""
 
 from __future__ import annotations
 
-import asyncio
-import functools
-from concurrent.futures import ThreadPoolExecutor
-
 import pytest
 from asgiref.sync import sync_to_async
 from channels.layers import channel_layers
@@ -19,25 +15,9 @@ from tables import access
 from tables.models import Table
 
 from config.asgi import application
+from tests.site.test_live import ORIGIN, fresh_channel_layer, own_loop  # noqa: F401 (autouse fixture)
 
 pytestmark = pytest.mark.django_db(transaction=True)
-ORIGIN = (b"origin", b"http://testserver")
-
-
-def own_loop(test):
-    @functools.wraps(test)
-    def run(*args, **kwargs):
-        with ThreadPoolExecutor(1) as pool:
-            return pool.submit(asyncio.run, test(*args, **kwargs)).result()
-
-    return run
-
-
-@pytest.fixture(autouse=True)
-def fresh_channel_layer():
-    channel_layers.backends.clear()
-    yield
-    channel_layers.backends.clear()
 
 
 def cookie_of(client: Client) -> bytes:
