@@ -96,6 +96,7 @@ def timers(out: str) -> None:
         return real_outcome(turn, action)
 
     consumers.outcome = outcome
+    passes = collector_passes()
 
     def write() -> None:
         ticks = os.sysconf("SC_CLK_TCK")
@@ -108,14 +109,59 @@ def timers(out: str) -> None:
         main = cpu(f"/proc/self/task/{os.getpid()}/stat")
         threads = {"main (event loop)": main, "worker threads": cpu("/proc/self/stat") - main}
         Path(out).write_text(
-            json.dumps({"timed": counts, "threads": threads, "outcomes": dict(told)})
+            json.dumps(
+                {
+                    "timed": counts,
+                    "threads": threads,
+                    "outcomes": dict(told),
+                    "gc": passes,
+                    "lag": LAGS,
+                }
+            )
         )
 
     atexit.register(write)
 
 
-def serve(port: int, out: str, profiled: bool = True) -> None:
-    """The server side: uvicorn in this process, profiled until SIGTERM."""
+def collector_passes() -> dict[str, list[float]]:
+    """The cyclic collector's passes by generation: [count, CPU s, wall s, longest wall s]
+    (a pass stops every thread: its wall time is a stall of the whole process)."""
+    import gc
+
+    passes: dict[str, list[float]] = {}
+    started: list[float] = [0.0, 0.0]
+
+    def callback(phase: str, info: dict) -> None:
+        if phase == "start":
+            started[:] = [time.thread_time(), time.perf_counter()]
+            return
+        cpu, wall = time.thread_time() - started[0], time.perf_counter() - started[1]
+        entry = passes.setdefault(f"generation {info['generation']}", [0, 0.0, 0.0, 0.0])
+        entry[0] += 1
+        entry[1] += cpu
+        entry[2] += wall
+        entry[3] = max(entry[3], wall)
+
+    gc.callbacks.append(callback)
+    return passes
+
+
+#: how late the event loop ran a 10 ms sleep, in ms: its stalls, whatever held it
+LAGS: list[float] = []
+LAG_TICK_S = 0.01
+
+
+async def measure_lag() -> None:
+    loop = asyncio.get_running_loop()
+    while True:
+        before = loop.time()
+        await asyncio.sleep(LAG_TICK_S)
+        LAGS.append(round((loop.time() - before - LAG_TICK_S) * 1000, 1))
+
+
+def serve(port: int, out: str, profiled: bool = True, loop: str = "auto") -> None:
+    """The server side: uvicorn in this process, profiled until SIGTERM (`loop`: uvicorn's
+    event loop, "asyncio" or "uvloop"; "auto" takes uvloop where it is installed)."""
     import cProfile
 
     import uvicorn
@@ -127,7 +173,12 @@ def serve(port: int, out: str, profiled: bool = True) -> None:
         timers(out)
     profile = cProfile.Profile(time.process_time)
     config = uvicorn.Config(
-        "config.asgi:application", host="127.0.0.1", port=port, log_level="warning", lifespan="off"
+        "config.asgi:application",
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        lifespan="off",
+        loop=loop,
     )
     server = uvicorn.Server(config)
     # uvicorn raises the SIGTERM it caught again once it has stopped, under the handler
@@ -135,20 +186,36 @@ def serve(port: int, out: str, profiled: bool = True) -> None:
     signal.signal(signal.SIGTERM, lambda *_: None)
     if profiled:
         profile.enable()
+
+    async def run() -> None:
+        lag = None if profiled else asyncio.create_task(measure_lag())
+        await server.serve()
+        if lag is not None:
+            lag.cancel()
+
     try:
-        server.run()
+        asyncio.run(run(), loop_factory=config.get_loop_factory())
     finally:
         if profiled:
             profile.disable()
             profile.dump_stats(out)
 
 
-def serve_command(port: int, out: str, timers: bool) -> list[str]:
+def serve_command(port: int, out: str, timers: bool, loop: str = "auto") -> list[str]:
     """This script serving on `port`, writing what it measured to `out` at exit."""
     import live_load
 
-    return [str(live_load.PYTHON), __file__, "--serve", str(port), "--out", out,
-            *(["--timers"] if timers else [])]
+    return [
+        str(live_load.PYTHON),
+        __file__,
+        "--serve",
+        str(port),
+        "--out",
+        out,
+        "--loop",
+        loop,
+        *(["--timers"] if timers else []),
+    ]
 
 
 def main() -> None:
@@ -163,17 +230,18 @@ def main() -> None:
         action="store_true",
         help="no cProfile: the thread CPU of the server's main functions",
     )
+    parser.add_argument("--loop", default="auto", choices=("auto", "asyncio", "uvloop"))
     parser.add_argument("--serve", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
-        serve(args.serve, args.out, profiled=not args.timers)
+        serve(args.serve, args.out, profiled=not args.timers, loop=args.loop)
         return
 
     import live_load
 
     with live_load.games_in_this_process(args.bot_games, args.people_games) as (db, environ, games):
         server, port = live_load.launch(
-            lambda port: serve_command(port, args.out, args.timers), environ
+            lambda port: serve_command(port, args.out, args.timers, args.loop), environ
         )
         try:
             asyncio.run(live_load.warm_up([port], games[0]["id"]))
@@ -209,6 +277,24 @@ def report(out: str, changes: int, timers: bool, top: int = 40) -> None:
         print("moves over the sockets, by outcome:")
         for name, count in sorted(found["outcomes"].items(), key=lambda kv: -kv[1]):
             print(f"  {name:<40} {count:6d}")
+        print("the collector's passes (every thread stopped meanwhile):")
+        for name, (count, cpu, wall, longest) in sorted(found["gc"].items()):
+            print(
+                f"  {name:<14} {count:6d} passes  CPU {1000 * cpu:8.1f} ms  wall"
+                f" {1000 * wall:8.1f} ms  longest {1000 * longest:6.1f} ms"
+            )
+        lags = sorted(found["lag"])
+        if lags:
+
+            def at(share: float) -> float:
+                return lags[min(len(lags) - 1, int(share * len(lags)))]
+
+            late = [lag for lag in lags if lag >= 50]
+            print(
+                f"the event loop, late to a {LAG_TICK_S * 1000:.0f} ms sleep: p50"
+                f" {at(0.5):.1f} / p99 {at(0.99):.1f} / max {lags[-1]:.1f} ms;"
+                f" {len(late)} times 50 ms or more, {sum(late) / 1000:.2f} s in all"
+            )
         return
     stats = pstats.Stats(out)
     print(

@@ -329,9 +329,7 @@ def report(args: argparse.Namespace, r: dict) -> None:
     moves_lost = sum(p.errors for p in r["people"])
     # The moves sent after the last of the run's first games had come to its players' pages:
     # before that the server is also dealing, seating and serving the start pages of 50 games.
-    steady = [
-        ms for p in r["table_people"] for sent, ms in p.moves if sent >= r["all_playing"]
-    ]
+    steady = [ms for p in r["table_people"] for sent, ms in p.moves if sent >= r["all_playing"]]
     errors = len(r["errors"]) + moves_lost
     print(
         f"tables_load: {args.tables} tables of two people + {args.bot_games} games against"
@@ -395,6 +393,12 @@ def main() -> None:
     parser.add_argument(
         "--timers", action="store_true", help="with --profile: thread CPU, no cProfile"
     )
+    parser.add_argument(
+        "--loop",
+        default="auto",
+        choices=("auto", "asyncio", "uvloop"),
+        help="with --profile: uvicorn's event loop (auto: uvloop where it is installed)",
+    )
     args = parser.parse_args()
     if args.workers > 1 and not args.redis_url:
         parser.error("several workers share their sockets' notices through --redis-url")
@@ -416,7 +420,7 @@ def main() -> None:
                 check=True,
             )
         if args.profile:
-            process, port = profiled_server(environ, args.profile, args.timers)
+            process, port = profiled_server(environ, args.profile, args.timers, args.loop)
         else:
             process, port = serve(environ, args.workers)
         try:
@@ -431,11 +435,14 @@ def main() -> None:
         live_profile.report(args.profile, result["changes"], args.timers)
 
 
-def profiled_server(environ: dict, out: str, timers: bool) -> tuple[subprocess.Popen, int]:
+def profiled_server(
+    environ: dict, out: str, timers: bool, loop: str
+) -> tuple[subprocess.Popen, int]:
     """benchmarks/live_profile.py's server: one uvicorn process, profiled until SIGTERM."""
     import live_profile
 
-    return launch(lambda port: live_profile.serve_command(port, out, timers), environ)
+    return launch(lambda port: live_profile.serve_command(port, out, timers, loop), environ)
+
 
 if __name__ == "__main__":
     main()
