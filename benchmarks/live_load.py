@@ -76,8 +76,7 @@ def free_port() -> int:
 def serve(environ: dict, workers: int) -> tuple[subprocess.Popen, int]:
     return launch(lambda port: [
         str(ROOT / ".venv" / "bin" / "gunicorn"), "--pythonpath", "site",
-        "config.asgi:application", "--worker-class",
-        os.environ.get("WORKER_CLASS", "uvicorn_worker.UvicornWorker"),
+        "config.asgi:application", "--worker-class", "uvicorn_worker.UvicornWorker",
         "--workers", str(workers), "--bind", f"127.0.0.1:{port}", "--log-level", "warning",
     ], environ)
 
