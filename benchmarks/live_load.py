@@ -408,7 +408,9 @@ def main() -> None:
     ]
     for name, value in rows:
         goal = GOALS.get(name)
-        print(f"  {name:<28}{value:>10.1f}" + (f"   goal <= {goal}" if goal else ""))
+        # two decimals where the goal is a few ms: 3.04 must not read as 3.0
+        digits = 2 if name.endswith("per change (ms)") else 1
+        print(f"  {name:<28}{value:>10.{digits}f}" + (f"   goal <= {goal}" if goal else ""))
     if latencies:
         print(f"  mean move (ms)              {statistics.mean(latencies):>10.1f}")
     if BOARDS:

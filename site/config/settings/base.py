@@ -120,20 +120,26 @@ WSGI_APPLICATION = "config.wsgi.application"
 ASGI_APPLICATION = "config.asgi.application"
 
 
-#: how long a read from the channel layer's Redis may wait (above its 5 s blocking pops)
+#: how long a command to the channel layer's Redis may wait for its answer (a busy server
+#: reads it late; redis-py 8's default of 5 s closed pages' sockets then, #21)
 REDIS_READ_TIMEOUT_S = 30
 
 
 def channel_layers_from_env() -> dict:
     """Redis when REDIS_URL is set (several app servers share the groups); otherwise the
-    in-memory layer, which reaches the sockets of this one process only."""
+    in-memory layer, which reaches the sockets of this one process only.
+
+    Redis through its publish/subscribe: a notice is one PUBLISH, and each process
+    subscribed to the game's group gets it once and hands it to its own sockets. Channels'
+    queue-based Redis layer made four round trips to send a notice and four more for each
+    process to take it, about a millisecond of CPU per change (docs/live.md). A notice is
+    worth little later: the row is the truth, and a page that missed one (its process's
+    Redis connection was down) is brought up to date by the game's next change or when it
+    reconnects; the queues' delivery after such a gap is not worth its cost."""
     url = os.environ.get("REDIS_URL")
     if url:
-        # A socket's layer receive is a blocking pop of up to 5 s (channels_redis'
-        # brpop_timeout); redis-py 8's default read timeout is also 5 s, so on a busy server
-        # the read could time out first and close the page's socket (#21). Reads wait longer.
         host = {"address": url, "socket_timeout": REDIS_READ_TIMEOUT_S}
-        return {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
+        return {"default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
                             "CONFIG": {"hosts": [host], "prefix": "stress"}}}
     return {"default": {"BACKEND": "live.layers.InMemoryChannelLayer"}}
 
