@@ -30,6 +30,7 @@ TIMED = [
     ("live.publish", "render_frame"),
     ("live.consumers", "render_frame"),
     ("live.rooms", "_wake_in_ms"),
+    ("live.rooms", "_catch_up"),
     ("play.service", "play"),
     ("play.presence", "socket_seen"),
     ("play.presence", "socket_opened"),
@@ -231,32 +232,75 @@ def main() -> None:
         help="no cProfile: the thread CPU of the server's main functions",
     )
     parser.add_argument("--loop", default="auto", choices=("auto", "asyncio", "uvloop"))
+    parser.add_argument(
+        "--servers", type=int, default=1, help="with --timers and --redis-url: processes"
+    )
+    parser.add_argument("--redis-url", default="", help="the channel layer (unix://…)")
     parser.add_argument("--serve", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
         serve(args.serve, args.out, profiled=not args.timers, loop=args.loop)
         return
 
+    if args.servers > 1 and not args.redis_url:
+        parser.error("several servers share their notices through --redis-url")
     import live_load
 
+    outs = [args.out] if args.servers == 1 else [f"{args.out}.{i}" for i in range(args.servers)]
     with live_load.games_in_this_process(args.bot_games, args.people_games) as (db, environ, games):
-        server, port = live_load.launch(
-            lambda port: serve_command(port, args.out, args.timers, args.loop), environ
-        )
+        environ["REDIS_URL"] = args.redis_url
+        servers = [
+            live_load.launch(
+                lambda port, out=out: serve_command(port, out, args.timers, args.loop), environ
+            )
+            for out in outs
+        ]
+        ports = [port for _, port in servers]
         try:
-            asyncio.run(live_load.warm_up([port], games[0]["id"]))
+            asyncio.run(live_load.warm_up(ports, games[0]["id"]))
             changes0 = live_load.versions(db)
-            latencies, errors, _unchanged = asyncio.run(live_load.load(games, [port], args.seconds))
+            latencies, errors, _unchanged = asyncio.run(live_load.load(games, ports, args.seconds))
             changes = live_load.versions(db) - changes0
         finally:
-            server.send_signal(signal.SIGTERM)
-            server.wait(timeout=60)
+            for server, _ in servers:
+                server.send_signal(signal.SIGTERM)
+            for server, _ in servers:
+                server.wait(timeout=60)
     print(f"{changes} stored changes, {len(latencies)} moves measured, {errors} errors")
-    report(args.out, changes, args.timers, args.top)
+    if args.timers:
+        merge(outs, args.out)
+        outs = [args.out]
+    report(outs, changes, args.timers, args.top)
 
 
-def report(out: str, changes: int, timers: bool, top: int = 40) -> None:
-    """What the server wrote at exit, per stored change."""
+def merge(outs: list[str], into: str) -> None:
+    """Several servers' timers added up into one file (one server: nothing to do)."""
+    import json
+
+    if outs == [into]:
+        return
+    merged: dict = {"timed": {}, "threads": {}, "outcomes": {}, "gc": {}, "lag": []}
+    for out in outs:
+        found = json.loads(Path(out).read_text())
+        for part in ("timed", "threads", "outcomes", "gc"):
+            for name, value in found[part].items():
+                known = merged[part].get(name)
+                if known is None:
+                    merged[part][name] = value
+                elif isinstance(value, list):  # counts and sums; a longest pass is a max
+                    merged[part][name] = [
+                        max(a, b) if part == "gc" and i == 3 else a + b
+                        for i, (a, b) in enumerate(zip(known, value, strict=True))
+                    ]
+                else:
+                    merged[part][name] = known + value
+        merged["lag"] += found["lag"]
+    Path(into).write_text(json.dumps(merged))
+
+
+def report(outs: list[str], changes: int, timers: bool, top: int = 40) -> None:
+    """What the servers wrote at exit, per stored change (timers: one merged file)."""
+    out = outs[0]
     if timers:
         import json
 
@@ -296,7 +340,7 @@ def report(out: str, changes: int, timers: bool, top: int = 40) -> None:
                 f" {len(late)} times 50 ms or more, {sum(late) / 1000:.2f} s in all"
             )
         return
-    stats = pstats.Stats(out)
+    stats = pstats.Stats(*outs)
     print(
         f"profiled CPU {stats.total_tt:.2f} s, {1000 * stats.total_tt / max(changes, 1):.2f}"
         " ms per change (warm-up and profiling overhead included)"

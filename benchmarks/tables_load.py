@@ -433,7 +433,7 @@ def main() -> None:
     if args.profile:
         import live_profile
 
-        live_profile.report(args.profile, result["changes"], args.timers)
+        live_profile.report([args.profile], result["changes"], args.timers)
 
 
 def profiled_server(

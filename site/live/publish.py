@@ -30,6 +30,7 @@ from play.answers import Shown
 from play.models import Game, LogEntry
 from play.page import play_context
 from play.presence_page import delay_rows
+from play.store import read_row
 
 from rules_engine import Driver
 
@@ -83,7 +84,7 @@ def row_at_least(game_id: str, version: object) -> tuple[Game, tuple[LogEntry, .
     # (a notice that is no stored change, e.g. teach's, names no int version: read the row)
     if known is not None and isinstance(version, int) and known[0].version >= version:
         return known
-    return Game.objects.get(pk=game_id), ()
+    return read_row(game_id), ()
 
 
 @dataclass(frozen=True)

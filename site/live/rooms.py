@@ -147,20 +147,17 @@ class Room:
             except TimeoutError:
                 pass
             try:
-                change = await database_sync_to_async(service.play)(self.game_id,
-                                                                    timezone.now())
+                wake_ms = await database_sync_to_async(_catch_up)(self.game_id)
             except Game.DoesNotExist:
                 return
             except CannotSave:  # a read-only database: try again a little later
                 log.warning("waker of game %s: the database is read-only", self.game_id)
-                await asyncio.sleep(RETRY_S)
-                change = None
+                wake_ms = int(RETRY_S * 1000)
             except Exception:
                 log.exception("waker of game %s", self.game_id)
-                await asyncio.sleep(RETRY_S)
-                change = None
-            if change is None or not change.changed:
-                await self._plan()  # no notice will come: ask the stored game itself
+                wake_ms = int(RETRY_S * 1000)
+            if not self._changed.is_set():  # (a notice that came meanwhile planned anew)
+                self._due = None if wake_ms is None else self.loop.time() + wake_ms / 1000
 
     async def _plan(self) -> None:
         try:
@@ -171,6 +168,16 @@ class Room:
             log.exception("waker of game %s", self.game_id)
             wake_ms = int(RETRY_S * 1000)
         self._due = None if wake_ms is None else self.loop.time() + wake_ms / 1000
+
+
+def _catch_up(game_id: str) -> int | None:
+    """The waker's catch-up: the game moved on to now (stored if anything was due), and the
+    real ms until it next changes by itself, from the game as the catch-up left it: the
+    change's own notice may come later than the waker's next turn (Redis), and a plan from
+    the row as stored before it would wake the waker again at once for nothing."""
+    wall = timezone.now()
+    change = service.play(game_id, wall)
+    return service.wake_in_ms(change.row, change.value.driver, wall)
 
 
 def _wake_in_ms(game_id: str) -> int | None:
