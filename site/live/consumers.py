@@ -226,7 +226,7 @@ class GameConsumer(LoopConsumer):
         """A notice from live.publish: the game changed (possibly in another process)."""
         if self.room is None:
             return
-        self.room.changed(event.get("wake_ms"))
+        self.room.changed(event.get("wake_ms"), event["version"])
         version = event["version"]
         if isinstance(version, int) and version <= max(self.told_version, self.shown_version):
             # Its page shows that board already (this socket's own refused move, told with

@@ -108,7 +108,7 @@ class LessonConsumer(LoopConsumer):
         """A notice from live.publish: the lesson's game changed."""
         if self.room is None:
             return
-        self.room.changed(event.get("wake_ms"))
+        self.room.changed(event.get("wake_ms"), event["version"])
         await self._send_shared(await self.room.frame(self.view, event["version"], event["since"]))
 
     async def lesson_changed(self, event: dict) -> None:

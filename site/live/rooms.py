@@ -65,6 +65,8 @@ class Room:
         self._waker: asyncio.Task | None = None
         self._recheck = False  # a seat's socket opened or closed: ask the game when next
         self._delays: asyncio.Task | None = None
+        #: the game's version the waker's plan (`_due`) comes from (-1: none yet)
+        self._planned = -1
 
     def join(self, member: Member) -> None:
         self.members.add(member)
@@ -80,10 +82,21 @@ class Room:
                 self._delays.cancel()
             ROOMS.pop(self.game_id, None)
 
-    def changed(self, wake_ms: int | None) -> None:
-        """A notice of a change: the game next changes by itself in `wake_ms` (None: not)."""
-        self._due = None if wake_ms is None else self.loop.time() + wake_ms / 1000
+    def changed(self, wake_ms: int | None, version: object = None) -> None:
+        """A notice of the change to `version`: the game next changes by itself in `wake_ms`
+        (None: not). A notice no newer than the plan in hand is old news (the waker planned
+        from its own catch-up, or another socket of the room had it first): its `wake_ms`,
+        counted from when it was sent, would move the plan. A class question's notice names
+        no int version and always counts."""
+        if isinstance(version, int):
+            if version <= self._planned:
+                return
+            self._planned = version
+        self._plan_in(wake_ms)
         self._changed.set()
+
+    def _plan_in(self, wake_ms: int | None) -> None:
+        self._due = None if wake_ms is None else self.loop.time() + wake_ms / 1000
 
     def recheck(self) -> None:
         """A presence notice (a seat's socket opened or closed, in any process): the waker
@@ -147,17 +160,20 @@ class Room:
             except TimeoutError:
                 pass
             try:
-                wake_ms = await database_sync_to_async(_catch_up)(self.game_id)
+                version, wake_ms = await database_sync_to_async(_catch_up)(self.game_id)
             except Game.DoesNotExist:
                 return
             except CannotSave:  # a read-only database: try again a little later
                 log.warning("waker of game %s: the database is read-only", self.game_id)
-                wake_ms = int(RETRY_S * 1000)
+                self._plan_in(int(RETRY_S * 1000))
+                continue
             except Exception:
                 log.exception("waker of game %s", self.game_id)
-                wake_ms = int(RETRY_S * 1000)
-            if not self._changed.is_set():  # (a notice that came meanwhile planned anew)
-                self._due = None if wake_ms is None else self.loop.time() + wake_ms / 1000
+                self._plan_in(int(RETRY_S * 1000))
+                continue
+            if version >= self._planned:  # (else a newer change's notice planned already)
+                self._planned = version
+                self._plan_in(wake_ms)
 
     async def _plan(self) -> None:
         try:
@@ -167,17 +183,18 @@ class Room:
         except Exception:
             log.exception("waker of game %s", self.game_id)
             wake_ms = int(RETRY_S * 1000)
-        self._due = None if wake_ms is None else self.loop.time() + wake_ms / 1000
+        self._plan_in(wake_ms)
 
 
-def _catch_up(game_id: str) -> int | None:
-    """The waker's catch-up: the game moved on to now (stored if anything was due), and the
-    real ms until it next changes by itself, from the game as the catch-up left it: the
-    change's own notice may come later than the waker's next turn (Redis), and a plan from
-    the row as stored before it would wake the waker again at once for nothing."""
+def _catch_up(game_id: str) -> tuple[int, int | None]:
+    """The waker's catch-up: the game moved on to now (stored if anything was due); its
+    version then, and the real ms until it next changes by itself, from the game as the
+    catch-up left it: the change's own notice may come later than the waker's next turn
+    (Redis), and a plan from the row as stored before it would wake the waker again at once
+    for nothing."""
     wall = timezone.now()
     change = service.play(game_id, wall)
-    return service.wake_in_ms(change.row, change.value.driver, wall)
+    return change.row.version, service.wake_in_ms(change.row, change.value.driver, wall)
 
 
 def _wake_in_ms(game_id: str) -> int | None:

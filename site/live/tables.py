@@ -188,7 +188,7 @@ class TablesConsumer(LoopConsumer):
         game = event.get("game", "")
         found = self.rooms.get(game)
         if found is not None:  # the table's waker plans from the change, as a phone's does
-            found.changed(event.get("wake_ms"))
+            found.changed(event.get("wake_ms"), event["version"])
             self._soon(game)
 
     async def presence_changed(self, event: dict) -> None:

@@ -233,6 +233,40 @@ async def test_a_bot_moves_with_no_request_from_any_page():
 
 
 @own_loop
+async def test_a_waker_whose_notices_come_late_catches_up_only_when_something_is_due(
+    monkeypatch,
+):
+    """With Redis a change's notice may reach the process after its waker's next turn; the
+    waker plans from its own catch-up, and the late notice moves no plan."""
+    from live import publish
+
+    real_send, real_play = publish.send_notice, service.play
+    loop = asyncio.get_running_loop()
+
+    def late(group: str, notice: dict) -> None:
+        loop.call_soon_threadsafe(loop.call_later, 0.3, real_send, group, notice)
+
+    catch_ups: list[bool] = []  # whether each catch-up stored a change
+
+    def counted(*args, **kwargs):
+        change = real_play(*args, **kwargs)
+        catch_ups.append(change.changed)
+        return change
+
+    monkeypatch.setattr(publish, "send_notice", late)
+    monkeypatch.setattr(service, "play", counted)
+    row = await sync_to_async(service.start_game)("stress-se", ["human", "expert"], seed=7,
+                                                  wall=timezone.now(), speed=4.0)
+    socket = await connect(row.pk, cookie=cookie_for({row.pk: 0}))
+    await socket.send_to(text_data=json.dumps({"since": 0}))
+    first = version_of(await socket.receive_from())
+    await frames_until(socket, first + 4, timeout=20)
+    await socket.disconnect()
+    assert catch_ups.count(True) >= 4
+    assert catch_ups.count(False) == 0, catch_ups
+
+
+@own_loop
 async def test_sockets_of_one_view_get_the_same_bytes_rendered_once(monkeypatch):
     from live import publish
 
