@@ -117,6 +117,7 @@ def timers(out: str) -> None:
                     "outcomes": dict(told),
                     "gc": passes,
                     "lag": LAGS,
+                    "late": LATE,
                 }
             )
         )
@@ -150,14 +151,20 @@ def collector_passes() -> dict[str, list[float]]:
 #: how late the event loop ran a 10 ms sleep, in ms: its stalls, whatever held it
 LAGS: list[float] = []
 LAG_TICK_S = 0.01
+#: [seconds since the loop started, ms late] of each time it was 50 ms late or more
+LATE: list[list[float]] = []
 
 
 async def measure_lag() -> None:
     loop = asyncio.get_running_loop()
+    started = loop.time()
     while True:
         before = loop.time()
         await asyncio.sleep(LAG_TICK_S)
-        LAGS.append(round((loop.time() - before - LAG_TICK_S) * 1000, 1))
+        lag = round((loop.time() - before - LAG_TICK_S) * 1000, 1)
+        LAGS.append(lag)
+        if lag >= 50:
+            LATE.append([round(before - started, 1), lag])
 
 
 def serve(port: int, out: str, profiled: bool = True, loop: str = "auto") -> None:
@@ -279,7 +286,7 @@ def merge(outs: list[str], into: str) -> None:
 
     if outs == [into]:
         return
-    merged: dict = {"timed": {}, "threads": {}, "outcomes": {}, "gc": {}, "lag": []}
+    merged: dict = {"timed": {}, "threads": {}, "outcomes": {}, "gc": {}, "lag": [], "late": []}
     for out in outs:
         found = json.loads(Path(out).read_text())
         for part in ("timed", "threads", "outcomes", "gc"):
@@ -295,6 +302,7 @@ def merge(outs: list[str], into: str) -> None:
                 else:
                     merged[part][name] = known + value
         merged["lag"] += found["lag"]
+        merged["late"] += found["late"]
     Path(into).write_text(json.dumps(merged))
 
 
@@ -339,6 +347,14 @@ def report(outs: list[str], changes: int, timers: bool, top: int = 40) -> None:
                 f" {at(0.5):.1f} / p99 {at(0.99):.1f} / max {lags[-1]:.1f} ms;"
                 f" {len(late)} times 50 ms or more, {sum(late) / 1000:.2f} s in all"
             )
+            buckets: dict[int, list[float]] = {}
+            for at_s, lag in found["late"]:
+                buckets.setdefault(int(at_s // 5) * 5, []).append(lag)
+            for start in sorted(buckets):
+                print(
+                    f"  {start:4d}-{start + 5:<4d} s after the server started:"
+                    f" {len(buckets[start]):3d} times, {sum(buckets[start]):7.0f} ms"
+                )
         return
     stats = pstats.Stats(*outs)
     print(

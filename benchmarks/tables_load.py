@@ -305,6 +305,7 @@ async def load(port: int, args: argparse.Namespace, pid: int, db: Path) -> dict:
     elapsed = time.monotonic() - started
     return {
         "set_up": set_up,
+        "started": started,
         "elapsed": elapsed,
         "times": times,
         "errors": errors,
@@ -350,6 +351,17 @@ def report(args: argparse.Namespace, r: dict) -> None:
     )
     for line in r["errors"][:5]:
         print(f"    {line}")
+    slow: dict[int, int] = {}
+    for p in r["table_people"]:
+        for sent, ms in p.moves:
+            if ms > 50:
+                bucket = int((sent - r["started"]) // 5) * 5
+                slow[bucket] = slow.get(bucket, 0) + 1
+    print(
+        f"  every game on {r['all_playing'] - r['started']:.1f} s into the run; moves to the"
+        " opponent over 50 ms, by 5 s of the run: "
+        + (", ".join(f"{b}-{b + 5} s: {n}" for b, n in sorted(slow.items())) or "none")
+    )
     rows = [
         ("move to opponent p50 (ms)", percentile(r["to_opponent"], 0.50)),
         ("move to opponent p95 (ms)", percentile(r["to_opponent"], 0.95)),
