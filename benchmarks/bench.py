@@ -11,7 +11,8 @@
 5. a lesson followed by 30 pupils over the lesson's sockets, from benchmarks/lesson_load.py.
 6. class tables: a class of 30 at 15 tables and the projector (class_tables_load.py).
 7. tables of friends through the pages: 30 tables of two and 20 games against bots
-   (tables_load.py).
+   (tables_load.py): one worker with the in-memory layer, and, where redis-server is
+   installed, two workers (one per core) sharing a private Redis.
 
 Lighthouse scores take minutes more: `make lighthouse` (benchmarks/lighthouse.py).
 A shared machine is noisy; the ratios of section 2 are measured interleaved for that reason.
@@ -23,9 +24,13 @@ import argparse
 import json
 import os
 import platform
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -196,18 +201,49 @@ def class_tables() -> None:
 
 
 def friends_tables() -> None:
-    heading(
-        "Tables of friends through the pages: 30 tables of two + 20 games against bots "
-        "(benchmarks/tables_load.py)"
-    )
-    done = subprocess.run(
-        [sys.executable, str(HERE / "tables_load.py")],
-        check=False,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-    )
-    print(done.stdout.strip() or f"tables_load.py failed (exit {done.returncode})")
+    shapes = [("1 uvicorn worker, in-memory layer", [])]
+    with private_redis() as url:
+        if url:
+            shapes.append(("2 uvicorn workers (one per core), Redis", ["--redis-url", url]))
+        for shape, arguments in shapes:
+            heading(
+                "Tables of friends through the pages: 30 tables of two + 20 games against bots,"
+                f" {shape} (benchmarks/tables_load.py)"
+            )
+            done = subprocess.run(
+                [sys.executable, str(HERE / "tables_load.py"), *arguments],
+                check=False,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                text=True,
+            )
+            print(done.stdout.strip() or f"tables_load.py failed (exit {done.returncode})")
+
+
+@contextmanager
+def private_redis() -> Iterator[str | None]:
+    """A Redis server of this run's own on a unix socket, stopped after it (None:
+    redis-server is not installed)."""
+    server = shutil.which("redis-server")
+    if server is None:
+        yield None
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        sock = Path(tmp) / "redis.sock"
+        process = subprocess.Popen(
+            [server, "--port", "0", "--unixsocket", str(sock), "--unixsocketperm", "700",
+             "--save", "", "--appendonly", "no"],
+            stdout=subprocess.DEVNULL,
+        )
+        try:
+            for _ in range(50):
+                if sock.exists():
+                    break
+                time.sleep(0.1)
+            yield f"unix://{sock}" if sock.exists() else None
+        finally:
+            process.terminate()
+            process.wait(timeout=10)
 
 
 def main() -> None:
