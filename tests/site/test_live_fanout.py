@@ -47,11 +47,12 @@ def free_port() -> int:
 class Cluster:
     """Two server processes on one SQLite file and one Redis, with a game of two people."""
 
-    def __init__(self, tmp: Path, table: str = "") -> None:
-        """`table`: more arguments of start_game (a table with presence on)."""
+    def __init__(self, tmp: Path, table: str = "", redis: str = REDIS) -> None:
+        """`table`: more arguments of start_game (a table with presence on); `redis`: the
+        channel layer's server."""
         self.db = tmp / "live.sqlite3"
         self.env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.test",
-                    "SQLITE_PATH": str(self.db), "REDIS_URL": REDIS,
+                    "SQLITE_PATH": str(self.db), "REDIS_URL": redis,
                     "PYTHONPATH": f"{ROOT / 'site'}:{ROOT}",
                     "TEST_PLAY_PING_MS": "400", "TEST_PLAY_AWAY_GRACE_MS": "500"}
         self.manage("migrate", "--verbosity", "0")
@@ -151,6 +152,58 @@ def test_a_killed_process_loses_only_its_sockets_and_the_game_goes_on(cluster):
         with cluster.socket(1, seat=0) as player:
             version = move(cluster, player, 0, random.Random(2))
             assert "game__state" in frame_after(watcher, version)
+
+
+class PrivateRedis:
+    """A Redis server of the test's own on a unix socket, which the test may restart."""
+
+    def __init__(self, folder: Path) -> None:
+        self.sock = folder / "redis.sock"
+        self.url = f"unix://{self.sock}"
+        self.process: subprocess.Popen | None = None
+        self.start()
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            ["redis-server", "--port", "0", "--unixsocket", str(self.sock),
+             "--unixsocketperm", "700", "--save", "", "--appendonly", "no"],
+            stdout=subprocess.DEVNULL)
+        deadline = time.monotonic() + 10
+        while not self.sock.exists():
+            assert time.monotonic() < deadline, "redis-server did not start"
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+            self.process = None
+
+
+def test_after_the_layers_redis_restarts_a_move_still_reaches_the_other_process(tmp_path):
+    """The layer is Redis's publish/subscribe: a process's subscriptions must come back by
+    themselves when Redis does (nothing else would tell its sockets of later moves)."""
+    redis = PrivateRedis(tmp_path)
+    cluster = Cluster(tmp_path, redis=redis.url)
+    try:
+        with cluster.socket(0, seat=0) as player, cluster.socket(1) as watcher:
+            version = move(cluster, player, 0, random.Random(4))
+            assert "game__state" in frame_after(watcher, version)
+            redis.stop()
+            redis.start()
+            # Each process's reader finds its connection gone, waits a second and
+            # subscribes again; a notice sent before that is lost (the row is the truth).
+            deadline = time.monotonic() + 20
+            while True:
+                version = move(cluster, player, 0, random.Random(5))
+                try:
+                    assert "game__state" in frame_after(watcher, version, timeout=2)
+                    break
+                except TimeoutError:
+                    assert time.monotonic() < deadline, "no notice reached the other process"
+    finally:
+        cluster.stop()
+        redis.stop()
 
 
 class Page:
