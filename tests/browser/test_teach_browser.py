@@ -584,8 +584,12 @@ def test_a_class_question_shows_the_tally_of_three_pupils_and_a_changed_answer(
     expect(rows).to_have_count(2)
     expect(rows.nth(0)).to_contain_text("from " + PLACES[int(bad[0]["from"][-1])])
     expect(page.locator("#tally .tally__count")).to_have_text(["2", "1"])
-    # Ada changes her mind: her second answer replaces the first.
+    # Ada changes her mind: her second answer replaces the first. (The tally reads the same
+    # before and after, 2 and 1 from one place: her phone saying she answered what Cy did
+    # is the sign it was stored.)
     answer(pupils[0], good[0])
+    expect(pupils[0].locator("#my-answer")).to_have_text(
+        pupils[2].locator("#my-answer").inner_text(), timeout=WAIT_S * 1000)
     expect(rows.nth(0)).to_contain_text("from " + PLACES[int(good[0]["from"][-1])],
                                         timeout=WAIT_S * 1000)
     expect(page.locator("#tally .tally__count")).to_have_text(["2", "1"])
