@@ -40,6 +40,7 @@ import page_bench  # noqa: E402
 
 from rules_engine.registry import VARIANTS, new_game  # noqa: E402
 from rules_engine.simulate import play_game, simulate  # noqa: E402
+from tests.private_redis import PrivateRedis  # noqa: E402
 
 # Goals from docs/engine.md and docs/engine-spit-james-bond.md: (figure, actions/s).
 ENGINE_GOALS = {
@@ -222,28 +223,17 @@ def friends_tables() -> None:
 
 @contextmanager
 def private_redis() -> Iterator[str | None]:
-    """A Redis server of this run's own on a unix socket, stopped after it (None:
-    redis-server is not installed)."""
-    server = shutil.which("redis-server")
-    if server is None:
+    """A Redis server of this run's own, stopped after it (None: redis-server is not
+    installed)."""
+    if shutil.which("redis-server") is None:
         yield None
         return
     with tempfile.TemporaryDirectory() as tmp:
-        sock = Path(tmp) / "redis.sock"
-        process = subprocess.Popen(
-            [server, "--port", "0", "--unixsocket", str(sock), "--unixsocketperm", "700",
-             "--save", "", "--appendonly", "no"],
-            stdout=subprocess.DEVNULL,
-        )
+        redis = PrivateRedis(Path(tmp))
         try:
-            for _ in range(50):
-                if sock.exists():
-                    break
-                time.sleep(0.1)
-            yield f"unix://{sock}" if sock.exists() else None
+            yield redis.url
         finally:
-            process.terminate()
-            process.wait(timeout=10)
+            redis.stop()
 
 
 def main() -> None:

@@ -167,9 +167,8 @@ async def measure_lag() -> None:
             LATE.append([round(before - started, 1), lag])
 
 
-def serve(port: int, out: str, profiled: bool = True, loop: str = "auto") -> None:
-    """The server side: uvicorn in this process, profiled until SIGTERM (`loop`: uvicorn's
-    event loop, "asyncio" or "uvloop"; "auto" takes uvloop where it is installed)."""
+def serve(port: int, out: str, profiled: bool = True) -> None:
+    """The server side: uvicorn in this process, profiled until SIGTERM."""
     import cProfile
 
     import uvicorn
@@ -186,7 +185,6 @@ def serve(port: int, out: str, profiled: bool = True, loop: str = "auto") -> Non
         port=port,
         log_level="warning",
         lifespan="off",
-        loop=loop,
     )
     server = uvicorn.Server(config)
     # uvicorn raises the SIGTERM it caught again once it has stopped, under the handler
@@ -209,7 +207,7 @@ def serve(port: int, out: str, profiled: bool = True, loop: str = "auto") -> Non
             profile.dump_stats(out)
 
 
-def serve_command(port: int, out: str, timers: bool, loop: str = "auto") -> list[str]:
+def serve_command(port: int, out: str, timers: bool) -> list[str]:
     """This script serving on `port`, writing what it measured to `out` at exit."""
     import live_load
 
@@ -220,8 +218,6 @@ def serve_command(port: int, out: str, timers: bool, loop: str = "auto") -> list
         str(port),
         "--out",
         out,
-        "--loop",
-        loop,
         *(["--timers"] if timers else []),
     ]
 
@@ -238,15 +234,14 @@ def main() -> None:
         action="store_true",
         help="no cProfile: the thread CPU of the server's main functions",
     )
-    parser.add_argument("--loop", default="auto", choices=("auto", "asyncio", "uvloop"))
     parser.add_argument(
-        "--servers", type=int, default=1, help="with --timers and --redis-url: processes"
+        "--servers", type=int, default=1, help="server processes (with --redis-url)"
     )
     parser.add_argument("--redis-url", default="", help="the channel layer (unix://…)")
     parser.add_argument("--serve", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
-        serve(args.serve, args.out, profiled=not args.timers, loop=args.loop)
+        serve(args.serve, args.out, profiled=not args.timers)
         return
 
     if args.servers > 1 and not args.redis_url:
@@ -257,9 +252,7 @@ def main() -> None:
     with live_load.games_in_this_process(args.bot_games, args.people_games) as (db, environ, games):
         environ["REDIS_URL"] = args.redis_url
         servers = [
-            live_load.launch(
-                lambda port, out=out: serve_command(port, out, args.timers, args.loop), environ
-            )
+            live_load.launch(lambda port, out=out: serve_command(port, out, args.timers), environ)
             for out in outs
         ]
         ports = [port for _, port in servers]

@@ -406,12 +406,6 @@ def main() -> None:
     parser.add_argument(
         "--timers", action="store_true", help="with --profile: thread CPU, no cProfile"
     )
-    parser.add_argument(
-        "--loop",
-        default="auto",
-        choices=("auto", "asyncio", "uvloop"),
-        help="with --profile: uvicorn's event loop (auto: uvloop where it is installed)",
-    )
     args = parser.parse_args()
     if args.workers > 1 and not args.redis_url:
         parser.error("several workers share their sockets' notices through --redis-url")
@@ -433,7 +427,7 @@ def main() -> None:
                 check=True,
             )
         if args.profile:
-            process, port = profiled_server(environ, args.profile, args.timers, args.loop)
+            process, port = profiled_server(environ, args.profile, args.timers)
         else:
             process, port = serve(environ, args.workers)
         try:
@@ -448,13 +442,11 @@ def main() -> None:
         live_profile.report([args.profile], result["changes"], args.timers)
 
 
-def profiled_server(
-    environ: dict, out: str, timers: bool, loop: str
-) -> tuple[subprocess.Popen, int]:
+def profiled_server(environ: dict, out: str, timers: bool) -> tuple[subprocess.Popen, int]:
     """benchmarks/live_profile.py's server: one uvicorn process, profiled until SIGTERM."""
     import live_profile
 
-    return launch(lambda port: live_profile.serve_command(port, out, timers, loop), environ)
+    return launch(lambda port: live_profile.serve_command(port, out, timers), environ)
 
 
 if __name__ == "__main__":

@@ -29,6 +29,7 @@ from websockets.sync.client import connect
 
 from rules_engine import Driver, new_game
 from tests.play_human import sensible_action
+from tests.private_redis import PrivateRedis
 
 ROOT = Path(__file__).resolve().parents[2]
 REDIS = os.environ.get("TEST_REDIS_URL", "")
@@ -152,32 +153,6 @@ def test_a_killed_process_loses_only_its_sockets_and_the_game_goes_on(cluster):
         with cluster.socket(1, seat=0) as player:
             version = move(cluster, player, 0, random.Random(2))
             assert "game__state" in frame_after(watcher, version)
-
-
-class PrivateRedis:
-    """A Redis server of the test's own on a unix socket, which the test may restart."""
-
-    def __init__(self, folder: Path) -> None:
-        self.sock = folder / "redis.sock"
-        self.url = f"unix://{self.sock}"
-        self.process: subprocess.Popen | None = None
-        self.start()
-
-    def start(self) -> None:
-        self.process = subprocess.Popen(
-            ["redis-server", "--port", "0", "--unixsocket", str(self.sock),
-             "--unixsocketperm", "700", "--save", "", "--appendonly", "no"],
-            stdout=subprocess.DEVNULL)
-        deadline = time.monotonic() + 10
-        while not self.sock.exists():
-            assert time.monotonic() < deadline, "redis-server did not start"
-            time.sleep(0.05)
-
-    def stop(self) -> None:
-        if self.process is not None:
-            self.process.terminate()
-            self.process.wait(timeout=10)
-            self.process = None
 
 
 def test_after_the_layers_redis_restarts_a_move_still_reaches_the_other_process(tmp_path):
