@@ -116,10 +116,11 @@ class Pupil:
         self.game, self.seat, self.port, self.projector = game, seat, port, projector
         self.version = -1
         self.offers: tuple[list, list, list] = ([], [], [])
-        self.frames: asyncio.Queue[tuple[float, int]] = asyncio.Queue()
+        self.frames: asyncio.Queue[tuple[float, int | None]] = asyncio.Queue()
         self.opponent: Pupil | None = None
         self.errors = 0  # moves whose new board never reached the opponent, failed sockets
-        self.refused = 0  # moves the server refused without a change (no new board to see)
+        self.refused = 0  # moves refused with nothing new to show (no other screen hears)
+        self.refusal_told = False  # the move in flight was refused with nothing to show
         self.settled = asyncio.Event()  # this pupil's last move has reached the opponent
         self.waits: tuple[str, int, float] | None = None  # the last move's projector entry
 
@@ -146,23 +147,10 @@ class Pupil:
                     sent, version = time.perf_counter(), self.version
                     waits = self.waits = (self.game, version, sent)
                     self.projector.waiting.append(waits)
+                    self.refusal_told = False
                     await ws.send(json.dumps({"action": json.dumps(action),
                                               "version": version}))
-                    try:
-                        while True:
-                            at, shown = await asyncio.wait_for(self.opponent.frames.get(), 5)
-                            if shown > version:
-                                latencies.append((at - sent) * 1000)
-                                break
-                    except TimeoutError:
-                        if self.version > version:  # the own board moved on: not refused
-                            self.errors += 1
-                            print(f"  no new board at the opponent of {self.game}/{self.seat}"
-                                  f" after version {version}", file=sys.stderr)
-                        else:  # nothing changed: nothing for the projector to show either
-                            self.refused += 1
-                            if waits in self.projector.waiting:
-                                self.projector.waiting.remove(waits)
+                    await self.wait_shown(sent, version, latencies)
                 self.settled.set()
                 await closing.wait()
                 reader.cancel()
@@ -171,6 +159,35 @@ class Pupil:
             print(f"  pupil socket failed: {error!r}", file=sys.stderr)
         finally:
             self.settled.set()
+
+    async def wait_shown(self, sent: float, version: int, latencies: list[float]) -> None:
+        """Until the opponent's screen shows a newer board (the move's latency), or this
+        socket is told the move was refused with nothing new to show (then no other screen
+        hears of it), or 5 s have passed (an error)."""
+        while True:
+            try:
+                at, shown = await asyncio.wait_for(self.opponent.frames.get(), 0.05)
+            except TimeoutError:
+                shown = None
+            if shown is None:  # (or the word from this socket's reader that it was told)
+                if self.refusal_told:
+                    self.refused += 1
+                    return
+                if time.perf_counter() > sent + 5:
+                    self.errors += 1
+                    print(f"  no new board at the opponent of {self.game}/{self.seat}"
+                          f" after version {version}", file=sys.stderr)
+                    return
+                continue
+            if shown > version:
+                latencies.append((at - sent) * 1000)
+                return
+
+    def answered(self, at: float) -> None:
+        """The move in flight was refused with nothing to show: the wait for the opponent's
+        screen (wait_shown, on the opponent's frames) ends now."""
+        if self.opponent is not None:
+            self.opponent.frames.put_nowait((at, None))
 
     def drain(self) -> None:
         while not self.frames.empty():
@@ -182,25 +199,27 @@ class Pupil:
             if frame.startswith('{"ping"'):  # presence: a phone that answers keeps its seat
                 await ws.send(json.dumps({"pong": json.loads(frame)["ping"]}))
                 continue
-            if frame.startswith(('{"told"', '{"version"')):
-                # a refusal that showed nothing new: the board stays, now of this version
-                data = json.loads(frame)
-                shown = data.get("told", data.get("version"))
+            if frame.startswith('{"told"'):
+                # the move in flight was refused and showed nothing new: the board stays,
+                # and neither the opponent nor the projector hears of it
+                shown = json.loads(frame)["told"]
                 self.version = max(self.version, shown)
-                if "told" in data and self.waits and self.waits[1] == shown \
-                        and self.waits in self.projector.waiting:
-                    self.projector.waiting.remove(self.waits)  # nothing stored
-                self.frames.put_nowait((at, shown))
+                self.refusal_told = True
+                self.answered(at)
+                if self.waits and self.waits in self.projector.waiting:
+                    self.projector.waiting.remove(self.waits)
                 continue
             match = VERSION.match(frame)
             if not match:
                 continue
             self.version = max(self.version, int(match.group(1)))
             told = " data-told" in frame[: frame.index(">")]
-            # A move refused with no change: the projector has nothing new to show for it.
-            if told and self.waits and self.waits[1] == int(match.group(1)) \
-                    and self.waits in self.projector.waiting:
-                self.projector.waiting.remove(self.waits)
+            # A move refused with no change: nobody else has anything new to show for it.
+            if told and self.waits and self.waits[1] == int(match.group(1)):
+                self.refusal_told = True
+                self.answered(at)
+                if self.waits in self.projector.waiting:
+                    self.projector.waiting.remove(self.waits)
             picks, drops, sends = [], [], []
             for name, value in ATTR.findall(frame):
                 data = json.loads(html.unescape(value))
@@ -273,7 +292,7 @@ def main() -> None:
           f" {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
     print(f"  moves measured {len(latencies)}, projector frames {projector.frames},"
           f" projector updates measured {len(projector.latencies)},"
-          f" moves refused with no change {refused}")
+          f" moves refused with nothing new to show {refused}")
     rows = [
         ("move p50 (ms)", percentile(latencies, 0.50)),
         ("move p99 (ms)", percentile(latencies, 0.99)),

@@ -11,12 +11,14 @@ balancer). Games are created through the service layer:
 Each person is a WebSocket client in this one process: it makes a move every 0.8-1.6 s, a
 card picked and dropped on a pile (or a pile tapped) at random from what its board offers,
 so the engine accepts some and refuses others, as with a real player; every move changes
-the stored game (a refused one is logged too) and is pushed to every screen.
+the stored game (a refused one is logged too). A change that shows something new is pushed
+to every screen; a refusal that shows nothing new is told to its mover alone.
 
 Figures:
   * a move to the opponent's screen: from the send to the first frame showing a newer
     version on the other person's socket (two-person games); for games against a bot, to the
-    person's own screen;
+    person's own screen (a refused move with nothing new to show reaches no other screen: it
+    is counted apart);
   * server CPU: utime+stime of every server process over the run (/proc), per second and per
     stored change (the changes are the games' version increments);
   * memory per open socket: the servers' resident memory with --idle idle watcher sockets
@@ -54,8 +56,8 @@ sys.path[:0] = [str(ROOT / "site"), str(ROOT)]
 ATTR = re.compile(r'\b(data-pick|data-drop|data-send)="([^"]*)"')
 VERSION = re.compile(r'^<div id="game"[^>]*data-version="(\d+)"')
 SECRET = "benchmark-only-" + "s" * 40
-#: the latencies of the moves whose answer on the other screen was a new board (not the
-#: version alone of a refused move that showed nothing new, which needs no render).
+#: the latencies of the moves whose answer on the other screen was a new board (not, in a
+#: game against a bot, the mover's own reason alone for a refused move, which needs no render).
 BOARDS: list[float] = []
 GOALS = {"move p99 (ms)": 50, "server CPU per change (ms)": 3, "memory per socket (KB)": 100}
 
@@ -151,13 +153,16 @@ class Person:
         self.game, self.seat, self.port = game, seat, port
         self.version = -1
         self.offers: tuple[list, list, list] = ([], [], [])
-        self.frames: asyncio.Queue[tuple[float, int]] = asyncio.Queue()
+        #: (when, version) of each frame; None: the word that the other person's move in
+        #: flight was told to it alone (its wait ends)
+        self.frames: asyncio.Queue[tuple[float, int | None]] = asyncio.Queue()
         self.opponent: Person | None = None
         self.errors = 0
         #: set by a subclass that ends its moves with the game (benchmarks/tables_load.py)
         self.over = False
-        #: moves the server refused without storing anything (a start signal still to come):
-        #: told to this socket alone, with nothing for the other screen to show.
+        #: moves the server refused with nothing new to show (a card dropped where it does not
+        #: fit, a start signal still to come): told to this socket alone, with nothing for
+        #: the other screen (live.publish.announce_change).
         self.unchanged = 0
         self.sent = -1  # the version the move in flight was sent from
         self.told_unchanged = False
@@ -206,6 +211,8 @@ class Person:
             try:
                 at, shown = await asyncio.wait_for(watcher.frames.get(), 0.05)
             except TimeoutError:
+                shown = None
+            if shown is None:  # (or the word from this socket's reader that it was told)
                 if self.told_unchanged:
                     self.unchanged += 1
                     return
@@ -229,15 +236,16 @@ class Person:
     async def read(self, ws) -> None:
         async for frame in ws:
             at = time.perf_counter()
-            if frame.startswith(('{"told"', '{"version"')):
-                # a refusal that showed nothing new: the board stays, now of this version
-                data = json.loads(frame)
-                shown = data.get("told", data.get("version"))
-                if "told" in data and shown <= self.sent:
-                    self.told_unchanged = True  # the move in flight stored nothing
+            if frame.startswith('{"told"'):
+                # the move in flight was refused and showed nothing new: the board stays
+                # (of this version, if it was the one before), and no other screen hears of it
+                shown = json.loads(frame)["told"]
+                self.told_unchanged = True
                 self.same_boards.add(shown)
                 self.version = max(self.version, shown)
                 self.frames.put_nowait((at, shown))
+                if self.opponent is not None:  # its wait (wait_shown) ends now, not later
+                    self.opponent.frames.put_nowait((at, None))
                 continue
             match = VERSION.match(frame)
             if not match:
@@ -245,6 +253,8 @@ class Person:
             shown = int(match.group(1))
             if " data-told" in frame[:200] and shown <= self.sent:
                 self.told_unchanged = True  # the move in flight changed nothing
+                if self.opponent is not None:
+                    self.opponent.frames.put_nowait((at, None))
             self.version = max(self.version, shown)
             picks, drops, sends = [], [], []
             for name, value in ATTR.findall(frame):
@@ -396,7 +406,7 @@ def main() -> None:
           f" {elapsed:.0f} s, {args.servers} server(s) x {args.workers} uvicorn workers,"
           f" {layer} layer, SQLite, {os.cpu_count()} cores")
     print(f"  moves measured          {len(latencies)}  (errors/timeouts: {errors}; refused"
-          f" with nothing stored, told to the mover alone: {unchanged})")
+          f" with nothing new to show, told to the mover alone: {unchanged})")
     rows = [
         ("move p50 (ms)", percentile(latencies, 0.50)),
         ("move p95 (ms)", percentile(latencies, 0.95)),

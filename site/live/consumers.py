@@ -234,12 +234,6 @@ class GameConsumer(LoopConsumer):
             # than the board shown, so the view is not rendered for it (often its only
             # socket). A class question's notice names no int version and always passes.
             return
-        if event.get("quiet") and version == self.shown_version + 1:
-            # A refused move that shows nothing new (play.service.Turn.quiet): the page
-            # keeps its board, now of this version; nothing is rendered.
-            self.shown_version = version
-            await self.send(text_data=json.dumps({"version": version, "seq": event["seq"]}))
-            return
         rendered = await self.room.rendered(self.view, version, event["since"])
         if rendered is not None:
             self.shown_version = max(self.shown_version, rendered[0])
@@ -274,11 +268,12 @@ class GameConsumer(LoopConsumer):
                 await self.send(text_data=answer.frame())
             elif answer.quiet and answer.version is not None and self.shown_version >= 0:
                 # The refusal changed nothing the page shows but the version: the page keeps
-                # its board and shows the reason (static/js/play.js); nothing is rendered.
-                # If a board before it is still on its way to this socket (another seat's
-                # move whose notice has not come yet), the page takes the boards as they
-                # come, and this change's own notice then tells its version alone. (A socket
-                # that sent its page no board yet sends the board, as below.)
+                # its board and shows the reason (static/js/play.js); nothing is rendered,
+                # and no other page is told (live.publish.announce_change). If a board
+                # before it is still on its way to this socket (another seat's move whose
+                # notice has not come yet), the page keeps its version and takes the boards
+                # as they come. (A socket that sent its page no board yet sends the board,
+                # as below.)
                 if answer.version == self.shown_version + 1:
                     self.told_version = self.shown_version = answer.version
                 await self.send(text_data=answer.frame())

@@ -108,13 +108,19 @@ def announce_change(sender: type, *, row: Game, entries: list[LogEntry],
                     wake_ms: int | None = None, quiet: bool = False, **kwargs) -> None:
     if SOCKETS_LOOP is not None:  # only a process holding sockets renders frames
         remember(row, entries)
-    # "game": a socket in several games' groups (live.tables) tells them apart; "quiet": a
-    # page showing the board before the change needs only its version (live.consumers)
-    notice = {"type": "game.changed", "game": row.pk, "version": row.version,
-              "since": row.log_length - len(entries), "wake_ms": wake_ms}
     if quiet:
-        notice.update(quiet=True, seq=row.log_length)
-    send_notice(group_name(row.pk), notice)
+        # A refused move logged for the record (play.service.Turn.quiet) shows nothing new
+        # on any screen: its mover is told the reason (live.consumers), every other page
+        # keeps its board and takes the next board that shows something. Telling them cost
+        # every process holding the game a notice and a frame per socket, for most of the
+        # changes of a game between people (#21). Nor does any waker need it: its plan can
+        # only be early (a sign of life delays the idle pause), and a waker that wakes
+        # early finds nothing due and plans again.
+        return
+    # "game": a socket in several games' groups (live.tables) tells them apart
+    send_notice(group_name(row.pk), {"type": "game.changed", "game": row.pk,
+                                     "version": row.version,
+                                     "since": row.log_length - len(entries), "wake_ms": wake_ms})
 
 
 def send_notice(group: str, notice: dict) -> None:

@@ -5,7 +5,7 @@
 the change added), `wake_ms` (play.service.wake_in_ms after the change: when the game
 will next change by itself) and `quiet` (the change shows nothing new on any screen: a
 refused move's log entry alone, play.service.Turn.quiet). live.publish tells the game's open
-sockets; play itself needs none of it.
+sockets of every change but a quiet one; play itself needs none of it.
 """
 
 from django.dispatch import Signal

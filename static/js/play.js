@@ -613,7 +613,7 @@ document.addEventListener("htmx:wsBeforeMessage", (event) => {
     }
     return;
   }
-  if (message.startsWith('{"told"') || message.startsWith('{"version"')) {
+  if (message.startsWith('{"told"')) {
     event.preventDefault();
     let data;
     try {
@@ -621,8 +621,7 @@ document.addEventListener("htmx:wsBeforeMessage", (event) => {
     } catch {
       return;
     }
-    if ("told" in data) toldOnly(data);
-    else sameBoard(data);
+    toldOnly(data);
     return;
   }
   if (message.startsWith('<p id="delays"')) {
@@ -643,15 +642,6 @@ document.addEventListener("htmx:wsBeforeMessage", (event) => {
   const active = document.activeElement;
   focused = active && active.id && gameBox()?.contains(active) ? active.id : null;
 });
-
-// A change that shows nothing new (another seat's move the engine refused and logged):
-// {"version", "seq"} for the board this page shows, which stays, now of that version. A page
-// showing an older board asks for the current one.
-function sameBoard(change) {
-  const state = shown();
-  if (!state || stepTo(state, change.version, change.seq)) return;
-  if (Number(state.dataset.version) < change.version) askAgain(0);
-}
 
 // The board shown is now of `version` if it was the one just before it (true), else unchanged.
 function stepTo(state, version, seq) {

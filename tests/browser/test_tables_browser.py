@@ -327,8 +327,10 @@ def test_two_hands_on_one_pile_the_server_takes_the_first_to_arrive(
     expect(pages[loser].locator("#game-message")).to_contain_text(refusal)
     expect(pages[winner].locator("#game-message")).to_have_count(0)
     game.refresh_from_db()
-    for page in pages:
-        shows_version(page, game.version)
+    # The loser's page is told its refusal (the last change); the winner's shows its own
+    # move's board: a refusal that shows nothing new reaches no other screen.
+    shows_version(pages[loser], game.version)
+    shows_version(pages[winner], game.version - 1)
     tops = [page.evaluate(CENTRE_TOPS) for page in pages]
     assert tops[0] == tops[1]
     assert tops[0][f"c-{pile}"][-1] == plays[winner]["card"]
