@@ -2,7 +2,8 @@
 (core.params.parse_natural) and a move as an engine action (core.actions.read_action).
 
 Django's IntegerField reads with int(), which takes " 3", "1_0" and other digits than
-ASCII ones; these fields take only what a page of this site sends."""
+ASCII ones; these fields take only what a page of this site sends. ReadingForm: a form that
+reads a request and is never rendered, built without copying its fields."""
 
 from __future__ import annotations
 
@@ -46,3 +47,25 @@ class ActionField(forms.Field):
             raise forms.ValidationError(
                 self.error_messages["invalid"], code="invalid", params={"check": error.args}
             ) from None
+
+
+class _SharedFields(dict):
+    """A form class's fields, which its forms share: the copy of them a form takes is a new
+    dict of the same fields."""
+
+    def __deepcopy__(self, memo: dict) -> dict:
+        return dict(self)
+
+
+class _ReadingFormMetaclass(forms.forms.DeclarativeFieldsMetaclass):
+    def __new__(mcs, name: str, bases: tuple, attrs: dict) -> type:
+        form_class = super().__new__(mcs, name, bases, attrs)
+        form_class.base_fields = _SharedFields(form_class.base_fields)
+        return form_class
+
+
+class ReadingForm(forms.BaseForm, metaclass=_ReadingFormMetaclass):
+    """A form that only reads a request: never rendered, and no form changes its fields.
+    Django deep-copies a form class's fields into every form so that one form may change
+    its own; these forms share them instead. A move over a game's socket builds a form for
+    each frame, and the copy was most of its cost (#21)."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from django import forms
 from django.conf import settings
 
-from core.fields import ActionField, NaturalField
+from core.fields import ActionField, NaturalField, ReadingForm
 
 from .clock import PACE_VALUES
 from .service import CLOCK_COMMANDS
@@ -16,20 +16,20 @@ from .service import CLOCK_COMMANDS
 COUNTER_DIGITS = 9
 
 
-class SinceForm(forms.Form):
+class SinceForm(ReadingForm):
     """The log position the page had seen (its announcements start after it)."""
 
     since = NaturalField(digits=COUNTER_DIGITS, required=False)
 
 
-class MoveForm(forms.Form):
+class MoveForm(ReadingForm):
     """A move: the action, and the version of the table it was made on."""
 
     action = ActionField()
     version = NaturalField(digits=COUNTER_DIGITS)
 
 
-class ClockForm(forms.Form):
+class ClockForm(ReadingForm):
     """A clock command: pause, resume, step, or speed with one of the offered paces."""
 
     command = forms.ChoiceField(choices=[(c, c) for c in CLOCK_COMMANDS])

@@ -26,6 +26,20 @@ def test_a_version_is_ascii_digits_only(raw):
     assert not SinceForm({"since": raw}).is_valid()
 
 
+def test_request_forms_share_their_fields_and_keep_their_own_data():
+    # A move over a game's socket builds a form per frame: the forms share the fields
+    # (Django would copy them for each form), each reads its own request.
+    good = MoveForm({"action": '{"type": "call"}', "version": "3"})
+    bad = MoveForm({"action": "not json", "version": "4"})
+    assert good.fields["action"] is bad.fields["action"] is MoveForm.base_fields["action"]
+    assert good.fields is not bad.fields and good.fields is not MoveForm.base_fields
+    assert good.is_valid() and not bad.is_valid()
+    assert good.cleaned_data == {"action": {"type": "call"}, "version": 3}
+    assert list(bad.errors) == ["action"] and bad.cleaned_data == {"version": 4}
+    # a form-wide rule still holds (ClockForm: a pace for "speed")
+    assert not ClockForm({"command": "speed", "version": "1"}).is_valid()
+
+
 def test_a_move_form_gives_the_checked_action_and_the_version():
     form = MoveForm({"action": '{"type": "call", "player": 1, "t": 9}', "version": "12"})
     assert form.is_valid()
