@@ -28,6 +28,7 @@ from .answers import Shown
 from .models import Game, LogEntry
 from .presence_page import news_lines, presence_context, table_names
 from .setup import again_pairs
+from .store import read_events
 from .summary import summarise
 from .told import in_language
 
@@ -72,10 +73,10 @@ def _announcements(row: Game, since: int | None, family: str, extra: str = "",
     if since is None or since >= row.log_length:
         return lines
     if fresh and fresh[0].seq <= since:
-        entries = [entry for entry in fresh if entry.seq >= since]
+        logged = [entry.events for entry in fresh if entry.seq >= since]
     else:
-        entries = LogEntry.objects.filter(game=row, seq__gte=max(since, row.log_length - 40))
-    events = [e for entry in entries for e in entry.events]
+        logged = read_events(row.pk, max(since, row.log_length - 40), row._state.db or "default")
+    events = [e for entry_events in logged for e in entry_events]
     lines += narrate_all(events[-ANNOUNCED_EVENTS:], family, variant=row.variant)
     return lines
 

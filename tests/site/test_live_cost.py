@@ -325,6 +325,43 @@ def test_a_game_row_is_read_with_the_sql_built_once():
         read_row("NoSuchGame0000")
 
 
+def test_a_game_s_log_events_are_read_with_the_sql_built_once():
+    from django.db.models.sql.compiler import SQLCompiler
+    from play.models import LogEntry
+    from play.store import read_events
+
+    row = new_row("stress-se", ("human", "human"))
+    for _ in range(3):
+        row = service.play(
+            row.pk, timezone.now(), seat=0, action=refused_move(row), version=row.version
+        ).row
+    accepted = service.play(row.pk, timezone.now(), seat=0, action=a_move(row),
+                            version=row.version)
+    assert accepted.value.result.accepted
+    read_events(row.pk, 0)  # the connection's SELECT built once
+    built = []
+    real = SQLCompiler.as_sql
+
+    def counting(self, *args, **kwargs):
+        if self.query.model is LogEntry:
+            built.append(self.query)
+        return real(self, *args, **kwargs)
+
+    SQLCompiler.as_sql = counting
+    try:
+        found = [read_events(row.pk, since) for since in range(accepted.row.log_length + 1)]
+        # a board told from an older position reads its story lines the same way
+        render_frame(row.pk, View(1, "en"), since=1)
+    finally:
+        SQLCompiler.as_sql = real
+    assert built == []
+    # The events of every entry from the position on, in order, as the ORM reads them.
+    logged = list(LogEntry.objects.filter(game_id=row.pk).order_by("seq")
+                  .values_list("events", flat=True))
+    assert found == [logged[since:] for since in range(accepted.row.log_length + 1)]
+    assert any(found[0]) and found[-1] == []
+
+
 @own_loop
 async def test_a_quiet_refusal_before_a_board_still_on_its_way_lets_that_board_come(monkeypatch):
     row, other_move = await sync_to_async(a_deal_with_a_move_of)(1)
