@@ -135,7 +135,8 @@ class LessonConsumer(LoopConsumer):
         try:
             if "action" in frame:
                 action, version = move_from(values)
-                request: dict = {"action": action, "version": version}
+                # the lesson's story tells a refused move on every screen (teach.views.move)
+                request: dict = {"action": action, "version": version, "refusals_told": True}
             else:
                 # The projector controls the lesson's clock whatever seats it plays.
                 request = {**clock_from(values), "controls": True}

@@ -78,6 +78,7 @@ class Turn:
     #: the engine refused the move and the stored change is that refusal's log entry alone
     #: (no event, no bot's move or deadline, no clock or presence change): every screen
     #: shows the same table as before it, so the mover needs only the reason (live.consumers).
+    #: (A lesson's story tells refusals too: its moves are never quiet.)
     quiet: bool = False
 
 
@@ -153,7 +154,7 @@ def _idle_limit(row: Game, clock: Clock, now: int) -> int | None:
 def compute(row: Game, wall: datetime, *, seat: int | None = None, action: dict | None = None,
             version: int | None = None, clock_command: str | None = None,
             speed: float | None = None, controls: bool = False,
-            hands: str | None = None) -> Change[Turn]:
+            hands: str | None = None, refusals_told: bool = False) -> Change[Turn]:
     """Catch `row` up to `wall`, then apply the seat's action or the clock command (unsaved).
 
     A clock command comes from a seat's player, or from the game's controller (`controls`:
@@ -162,7 +163,9 @@ def compute(row: Game, wall: datetime, *, seat: int | None = None, action: dict 
     "speed" sets the clock's speed factor (`speed`). `hands` ("bot" or "person") hands a
     person's `seat` to its bot or back to the person (play.presence.change_hands; the caller
     has checked who may); "owner-bot" hands it to its bot for good (the person may not take
-    it back), "give-back" lets the person take it back again."""
+    it back), "give-back" lets the person take it back again. `refusals_told`: the game's
+    pages tell every refused move to all who watch (teach's story), so a refusal is never
+    quiet (Turn.quiet)."""
     if clock_command is not None and clock_command not in CLOCK_COMMANDS:
         raise ValueError(f"unknown clock command {clock_command!r}")
     driver = driver_of(row)
@@ -243,9 +246,9 @@ def compute(row: Game, wall: datetime, *, seat: int | None = None, action: dict 
     turn.now_ms = now
     row.set_clock(clock)
     entries = driver.record or []
-    turn.quiet = (not changed and turn.result is not None and not turn.result.accepted
-                  and len(entries) == 1 and entries[0].kind == "human"
-                  and not entries[0].events)
+    turn.quiet = (not refusals_told and not changed and turn.result is not None
+                  and not turn.result.accepted and len(entries) == 1
+                  and entries[0].kind == "human" and not entries[0].events)
     if not (changed or entries):
         return Change(row, turn)
     row.snapshot = driver.to_json()

@@ -162,7 +162,9 @@ def move(request: HttpRequest, game_id: str) -> HttpResponse:
         action, version = read_move(request)
     except BadMove:
         return render_lesson(request, unreadable(game_id))
-    return render_lesson(request, act(request, game_id, action=action, version=version))
+    # the lesson's story tells a refused move on every screen of the lesson
+    return render_lesson(request, act(request, game_id, action=action, version=version,
+                                      refusals_told=True))
 
 
 @require_POST

@@ -13,15 +13,18 @@ from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.contrib.sessions.backends.signed_cookies import SessionStore
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.html import escape
 from play import service
 from play.access import SESSION_KEY
-from play.models import Game
+from play.models import Game, LogEntry
 from teach import questions
 from teach.access import CONTROL_KEY, PUPIL_KEY
 from teach.models import Lesson, Pupil, Question
+from teach.narration import lines
 
 from config.asgi import application
+from rules_engine.actions import Action
 from tests.site.test_live import (
     ORIGIN,
     frames_until,
@@ -281,6 +284,53 @@ async def test_a_step_held_by_an_open_question_is_told_to_the_projector_as_over_
     assert " data-told" in told.split(">", 1)[0]
     assert (await sync_to_async(Game.objects.get)(pk=row.pk)).log_length == row.log_length
     await close_all(teacher)
+
+
+def a_refused_play(row: Game) -> dict:
+    """A card of seat 0 laid on a centre pile where the engine refuses it (and logs why)."""
+    game = service.driver_of(row).game
+    tops = {z["id"]: z["cards"][-1]["card"] for z in game.board(None)["centre"] if z["cards"]}
+    for play in (a.to_json() for a in game.legal_actions(0) if a.type == "play"):
+        for pile, top in sorted(tops.items()):
+            wrong = {**play, "to": pile, "onto": top}
+            if not game.copy().apply(Action.from_json({**wrong, "t": game.now})).accepted:
+                return wrong
+    raise AssertionError("no play the engine refuses")
+
+
+@own_loop
+async def test_a_refused_move_in_a_lesson_reaches_every_story_with_its_reason():
+    """A refusal in a game of people shows nothing new and is told to its mover alone
+    (live.publish); a lesson's story tells every refused move, so the projector's and every
+    pupil's and follower's story gets its line."""
+    lesson = await sync_to_async(new_lesson)("stress-se", ("human", "human"), Lesson.HOT_SEAT)
+    teacher = await open_socket(
+        lesson, teacher=True, cookie=await sync_to_async(teacher_cookie)(lesson, [0, 1])
+    )
+    pupil = await open_socket(lesson, cookie=await sync_to_async(pupil_cookie)(lesson, "Ada"))
+    follower = await open_socket(lesson, lang="sv")
+    await drain(teacher)
+    row = lesson.game
+    await teacher.send_to(text_data=json.dumps({"command": "resume", "version": row.version}))
+    for socket in (teacher, pupil, follower):
+        await frames_until(socket, row.version + 1)
+    row = await sync_to_async(Game.objects.get)(pk=row.pk)
+    wrong = await sync_to_async(a_refused_play)(row)
+    await teacher.send_to(text_data=json.dumps(
+        {"action": json.dumps(wrong), "version": row.version, "seat": "0"}))
+    frames = [await frame_with(s, "story__line--refused") for s in (teacher, pupil, follower)]
+    row = await sync_to_async(Game.objects.get)(pk=row.pk)
+    entry = await sync_to_async(LogEntry.objects.get)(game_id=row.pk, seq=row.log_length - 1)
+    assert entry.reason and entry.action["card"] == wrong["card"] and not entry.events
+    for frame, lang in zip(frames, ("en", "en", "sv"), strict=True):
+        told = await sync_to_async(refused_lines)(row, lang)
+        assert len(told) == 1 and f'<span class="story__text">{told[0]}</span>' in frame
+    await close_all(teacher, pupil, follower)
+
+
+def refused_lines(row: Game, lang: str) -> list[str]:
+    with translation.override(lang):
+        return [escape(line.text) for line in lines(row, 0) if not line.event]
 
 
 def _table_question(lesson: Lesson) -> tuple[str, list[str]]:

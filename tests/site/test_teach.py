@@ -284,6 +284,30 @@ def test_a_refused_move_is_told_with_the_engines_reason(client):
                                             "show different ranks, so there is nothing to call.")
 
 
+def test_a_refusal_in_a_lesson_is_told_to_every_screen_of_it(client):
+    """Play tells a refusal that shows nothing new to its mover alone (Turn.quiet); a
+    lesson's story tells every refused move, so its change reaches every socket."""
+    from play.signals import game_changed
+
+    heard = []
+
+    def hear(sender, *, row, quiet=False, **kwargs):
+        heard.append((row.pk, quiet))
+
+    lesson = start(client, mode="hotseat")
+    post_clock(client, lesson, "resume")
+    row = Game.objects.get(pk=lesson.pk)
+    game_changed.connect(hear)
+    try:
+        client.post(f"/en/teach/{lesson.pk}/move/", {"action": json.dumps({"type": "call"}),
+                                                     "version": str(row.version)})
+    finally:
+        game_changed.disconnect(hear)
+    entry = LogEntry.objects.get(game_id=row.pk, seq=row.log_length)
+    assert entry.reason and not entry.events
+    assert heard == [(row.pk, False)]
+
+
 def test_a_play_without_its_card_is_unreadable_in_a_lesson(client):
     lesson = start(client, mode="teacher")
     post_clock(client, lesson, "resume")
